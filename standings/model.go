@@ -30,14 +30,27 @@ type Scoring struct {
 	Win  arbiter.Points `json:"win"`
 	Draw arbiter.Points `json:"draw"`
 	Loss arbiter.Points `json:"loss"`
+	// SecondaryWin is the most secondary score one match can give (4 for
+	// four boards, 720 set points in RKCC); 0 = Win. Used by direct
+	// encounter on the secondary score for missing games (C.07 6.3).
+	SecondaryWin arbiter.Points `json:"secondary_win,omitempty"`
+	// SecondaryDraw is the secondary score of a drawn match (2 for four
+	// boards); 0 = Draw. Used by C.07 16.3.2 and 16.4.2 on the secondary score.
+	SecondaryDraw arbiter.Points `json:"secondary_draw,omitempty"`
 }
 
 // FIDEScoring is 1 / ½ / 0 for individual events.
 var FIDEScoring = Scoring{Win: arbiter.Point, Draw: arbiter.Point / 2, Loss: 0}
 
 func (s Scoring) orDefault() Scoring {
-	if s == (Scoring{}) {
-		return FIDEScoring
+	if s.Win == 0 && s.Draw == 0 && s.Loss == 0 {
+		s.Win, s.Draw, s.Loss = FIDEScoring.Win, FIDEScoring.Draw, FIDEScoring.Loss
+	}
+	if s.SecondaryWin == 0 {
+		s.SecondaryWin = s.Win
+	}
+	if s.SecondaryDraw == 0 {
+		s.SecondaryDraw = s.Draw
 	}
 	return s
 }

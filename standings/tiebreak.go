@@ -59,21 +59,22 @@ type Tiebreak struct {
 	CutLow, CutHigh int
 }
 
-// kinds says which modifiers and params each id accepts.
-type kind struct {
+// specs says which modifiers and params each id accepts.
+type spec struct {
 	cuts  bool // accepts /cN and /mN
+	low   bool // accepts only /cN (cuts of the least significant values)
 	param int  // 0 none, 1 optional score basis, 2 required key
 }
 
-var kinds = map[string]kind{
+var specs = map[string]spec{
 	MatchPoints: {}, SetPoints: {}, MatchWins: {}, SetWins: {}, HeadToHead: {},
 	PointsDifference: {}, PointsScored: {}, MedianBuchholz: {param: 1},
-	Cumulative: {cuts: true, param: 1}, WinsVsTied: {}, MutualMatchScore: {},
+	Cumulative: {cuts: true, low: true, param: 1}, WinsVsTied: {}, MutualMatchScore: {},
 	MutualGameScore: {}, OverallGameScore: {}, TDValue: {param: 2},
 	Buchholz: {cuts: true, param: 1}, SonnebornBerger: {cuts: true, param: 1},
 	DirectEncounter: {param: 1}, Wins: {param: 1}, Won: {}, GamesBlack: {},
-	GamesWonBlack: {}, Progressive: {cuts: true, param: 1}, ElectedToPlay: {},
-	Koya: {}, AOB: {}, ForeBuchholz: {cuts: true, param: 1}, ARO: {cuts: true}, TPR: {},
+	GamesWonBlack: {}, Progressive: {cuts: true, low: true, param: 1}, ElectedToPlay: {},
+	Koya: {}, AOB: {}, ForeBuchholz: {cuts: true, param: 1}, ARO: {cuts: true, low: true}, TPR: {},
 }
 
 // aliases maps FIDE TRF labels (C.07 Art. 5 acronyms, TRF26 202 records)
@@ -112,7 +113,7 @@ func ParseTiebreak(s string) (Tiebreak, error) {
 	if a, ok := aliases[name]; ok {
 		name = a
 	}
-	k, ok := kinds[name]
+	k, ok := specs[name]
 	if !ok {
 		return fail("unknown tiebreak id %q (see docs/tiebreaks.md for the list)", name)
 	}
@@ -146,6 +147,9 @@ func ParseTiebreak(s string) (Tiebreak, error) {
 		}
 		if !k.cuts {
 			return fail("%s takes no cut modifier", name)
+		}
+		if k.low && hi > 0 {
+			return fail("%s takes only /cN cuts (C.07 Art. 14.1)", name)
 		}
 		if tb.CutLow != 0 || tb.CutHigh != 0 {
 			return fail("at most one cut modifier")
