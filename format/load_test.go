@@ -1,0 +1,112 @@
+package format
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"arbiter"
+)
+
+const minimal = `{
+  "name": "mini",
+  "title": "Mini",
+  "entrant": "individual",
+  "calendar": {"rounds_per_week": 1, "deadline": {"day": "sunday", "time": "23:59"}},
+  "stages": [
+    {"name": "s", "kind": "swiss", "pairing": "dutch", "rounds": {"fixed": 5}, "advance": {"fixed": 4},
+     "tiebreaks": ["buchholz/c1"],
+     "match": {"kind": "individual", "parts": [{"tc": "1+2", "games": 10, "win": 1, "draw": 0.5}],
+               "play_all_games": false, "match_points": {"win": 1, "draw": 0.5, "loss": 0}, "double_forfeit": "loss"}},
+    {"name": "k", "kind": "knockout", "pairing": "bracket", "seeding": "standings",
+     "match": {"kind": "individual", "parts": [{"tc": "1+2", "games": 10, "win": 1, "draw": 0.5}],
+               "play_all_games": false, "match_points": {"win": 1, "draw": 0.5, "loss": 0}, "double_forfeit": "loss"}}
+  ]
+}`
+
+func TestLoadMinimal(t *testing.T) {
+	f, err := Load(strings.NewReader(minimal))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Stages[0].Match.Parts[0].TC != (TimeControl{BaseSeconds: 60, IncrementSeconds: 2}) {
+		t.Errorf("tc %+v", f.Stages[0].Match.Parts[0].TC)
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	for _, c := range []struct{ old, new, field, rule string }{
+		{`"1+2", "games": 10`, `"1+x", "games": 10`, "stages[0].match.parts[0].tc", "format.tc"},
+		{`"title": "Mini",`, `"title": "Mini", "colour": 1,`, "colour", "format.unknown_field"},
+		{`"games": 10, "win": 1, "draw": 0.5}],
+               "play_all_games": false, "match_points": {"win": 1, "draw": 0.5, "loss": 0}, "double_forfeit": "loss"}},
+    {"name": "k"`, `"games": 10, "win": 1, "draw": 0.5, "bonus": 1}],
+               "play_all_games": false, "match_points": {"win": 1, "draw": 0.5, "loss": 0}, "double_forfeit": "loss"}},
+    {"name": "k"`, "stages[0].match.parts[0].bonus", "format.unknown_field"},
+		{`"games": 10, "win": 1, "draw": 0.5}],
+               "play_all_games": false, "match_points": {"win": 1, "draw": 0.5, "loss": 0}, "double_forfeit": "loss"}},
+    {"name": "k"`, `"games": "ten", "win": 1, "draw": 0.5}],
+               "play_all_games": false, "match_points": {"win": 1, "draw": 0.5, "loss": 0}, "double_forfeit": "loss"}},
+    {"name": "k"`, "stages[0].match.parts[0].games", "format.type"},
+		{`"rounds": {"fixed": 5}`, `"rounds": {"fixed": 5, "log2": {"mul": 1, "add": 2}}`, "stages[0].rounds", "format.count"},
+		{`"rounds": {"fixed": 5}, `, ``, "stages[0].rounds", "format.stage.rounds"},
+		{`"kind": "swiss"`, `"kind": "ladder"`, "stages[0].kind", "format.stage.kind"},
+		{`"pairing": "dutch"`, `"pairing": "berger"`, "stages[0].pairing", "format.stage.pairing"},
+		{`"tiebreaks": ["buchholz/c1"]`, `"tiebreaks": ["buchholz/c1", "luck"]`, "stages[0].tiebreaks[1]", "format.tiebreak"},
+		{`"entrant": "individual"`, `"entrant": "club"`, "entrant", "format.entrant"},
+		{`"entrant": "individual"`, `"entrant": "team"`, "team", "format.team"},
+		{`"day": "sunday"`, `"day": "Sun"`, "calendar.deadline.day", "format.calendar"},
+		{`"time": "23:59"`, `"time": "24:00"`, "calendar.deadline.time", "format.calendar"},
+		{`"win": 1, "draw": 0.5}`, `"win": 1, "draw": 0.4}`, "stages[0].match.parts[0].draw", "format.part.points"},
+		{`"win": 1, "draw": 0.5}`, `"factor": 0.05}`, "stages[0].match.parts[0].factor", "format.part.points"},
+		{`"win": 1, "draw": 0.5}`, `"win": 1, "draw": 0.5, "factor": 2}`, "stages[0].match.parts[0].factor", "format.part.points"},
+		{`"advance": {"fixed": 4},`, ``, "stages[0].advance", "format.stage.advance"},
+		{`"seeding": "standings"`, `"seeding": "random"`, "stages[1].seeding", "format.stage.seeding"},
+		{`"seeding": "standings"`, `"seeding": "cross_pool"`, "stages[1].seeding", "format.stage.seeding"},
+		{`"double_forfeit": "loss"}},
+    {"name": "k"`, `"double_forfeit": "loss", "tie": [{"kind": "armageddon"}]}},
+    {"name": "k"`, "stages[0].match.tie", "format.match.tie"},
+		{`"name": "k", "kind": "knockout", "pairing": "bracket", "seeding": "standings",
+     "match": {"kind": "individual", "parts": [{"tc": "1+2", "games": 10, "win": 1, "draw": 0.5}],
+               "play_all_games": false, "match_points": {"win": 1, "draw": 0.5, "loss": 0}, "double_forfeit": "loss"`,
+			`"name": "k", "kind": "knockout", "pairing": "bracket", "seeding": "standings",
+     "match": {"kind": "individual", "parts": [{"tc": "1+2", "games": 10, "win": 1, "draw": 0.5}],
+               "play_all_games": false, "match_points": {"win": 1, "draw": 0.5, "loss": 0}, "double_forfeit": "loss", "tie": [{"kind": "armageddon"}]`,
+			"stages[1].match.tie[0].kind", "format.armageddon"},
+		{`"name": "k"`, `"name": "s"`, "stages[1].name", "format.stage.name"},
+		{`"name": "mini"`, `"name": "Mini Cup"`, "name", "format.name"},
+		{`"kind": "individual", "parts"`, `"kind": "team_boards", "parts"`, "stages[0].match.kind", "format.match.kind"},
+		{`"double_forfeit": "loss"}},
+    {"name": "k"`, `"double_forfeit": "win"}},
+    {"name": "k"`, "stages[0].match.double_forfeit", "format.match.double_forfeit"},
+		{`"stages": [`, `"stages": 5, "x": [`, "stages", "format.type"},
+	} {
+		doc := strings.Replace(minimal, c.old, c.new, 1)
+		if doc == minimal {
+			t.Fatalf("test case %q does not apply", c.old)
+		}
+		f, err := Load(strings.NewReader(doc))
+		var e *arbiter.Error
+		if f != nil || !errors.As(err, &e) || e.Field != c.field || e.Rule != c.rule || e.Code != arbiter.EINVALID {
+			t.Errorf("%s -> %s: got %v (%#v), want field %s rule %s", c.old, c.new, err, e, c.field, c.rule)
+		}
+	}
+	if _, err := Load(strings.NewReader("{\n  \"name\": ,\n}")); err == nil || !strings.Contains(err.Error(), "2:") {
+		t.Errorf("syntax error must give line:column, got %v", err)
+	}
+}
+
+func TestLoadPoolErrors(t *testing.T) {
+	f := mustPreset(t, "acwc-2023")
+	f.Stages[1].Pools[1].Places[0] = 12 // duplicate with upper's 12
+	err := f.Validate()
+	var e *arbiter.Error
+	if !errors.As(err, &e) || e.Field != "stages[1].pools[1].places[0]" || e.Rule != "format.stage.pools" {
+		t.Errorf("got %v", err)
+	}
+	f = mustPreset(t, "rkcc-team-three-tc")
+	f.Stages[0].Match.Parts = f.Stages[0].Match.Parts[:2]
+	if err := f.Validate(); !errors.As(err, &e) || e.Field != "stages[0].match.parts" || e.Rule != "format.match.sets" {
+		t.Errorf("got %v", err)
+	}
+}
