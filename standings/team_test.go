@@ -126,11 +126,17 @@ func heldExpected(t *testing.T, file string) map[string]json.RawMessage {
 // values decodes a {"id": number-or-string} map into Points.
 func values(t *testing.T, raw json.RawMessage) map[string]arbiter.Points {
 	t.Helper()
-	var m map[string]arbiter.Points
+	var m map[string]*arbiter.Points // null = no value defined
 	if err := json.Unmarshal(raw, &m); err != nil {
 		t.Fatalf("decode %s: %v", raw, err)
 	}
-	return m
+	out := make(map[string]arbiter.Points, len(m))
+	for k, v := range m {
+		if v != nil {
+			out[k] = *v
+		}
+	}
+	return out
 }
 
 // column computes one tiebreak for every entrant.
