@@ -15,6 +15,8 @@ package knockout
 import (
 	"fmt"
 	"math/bits"
+	"strconv"
+	"strings"
 
 	"arbiter"
 )
@@ -226,16 +228,29 @@ func seedSource(s, entrants int) Source {
 	return Source{Kind: FromSeed, Seed: s}
 }
 
-// Match returns the match with the given ID, or nil.
+// Match returns the match with the given ID, or nil. IDs encode their
+// position ("R<round>-M<slot>", "R<round>-3P"), so the look-up is direct;
+// the ID stored in the match is still compared, so a hand-edited bracket
+// never returns the wrong match.
 func (b *Bracket) Match(id string) *Match {
-	for r := range b.Rounds {
-		for i := range b.Rounds[r].Matches {
-			if b.Rounds[r].Matches[i].ID == id {
-				return &b.Rounds[r].Matches[i]
-			}
+	rest, ok := strings.CutPrefix(id, "R")
+	rs, tail, ok2 := strings.Cut(rest, "-")
+	r, err := strconv.Atoi(rs)
+	if !ok || !ok2 || err != nil || r < 1 || r > len(b.Rounds) {
+		return nil
+	}
+	ms := b.Rounds[r-1].Matches
+	slot := len(ms)
+	if tail != "3P" {
+		ss, ok := strings.CutPrefix(tail, "M")
+		if slot, err = strconv.Atoi(ss); !ok || err != nil {
+			return nil
 		}
 	}
-	return nil
+	if slot < 1 || slot > len(ms) || ms[slot-1].ID != id {
+		return nil
+	}
+	return &ms[slot-1]
 }
 
 // Ready returns the matches that can be played now: both sides known, no winner.

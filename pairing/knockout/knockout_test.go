@@ -382,3 +382,17 @@ func BenchmarkNewAndPlay4096(b *testing.B) {
 		}
 	}
 }
+
+func TestMatchLookup(t *testing.T) {
+	b, _ := New(8, Options{ThirdPlace: true})
+	for id, want := range map[string]bool{
+		"R1-M1": true, "R1-M4": true, "R3-M1": true, "R3-3P": true,
+		"R1-M0": false, "R1-M5": false, "R0-M1": false, "R4-M1": false, "R2-3P": false,
+		"": false, "R": false, "R1": false, "R1-": false, "R1-X1": false, "r1-m1": false,
+	} {
+		m := b.Match(id)
+		if (m != nil) != want || (m != nil && m.ID != id) {
+			t.Errorf("Match(%q) = %v, want found=%v", id, m, want)
+		}
+	}
+}
