@@ -93,3 +93,5 @@ func shuffled(rng *rand.Rand, in Input) Input {
 	}
 	return out
 }
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed)) }
