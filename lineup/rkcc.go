@@ -44,10 +44,10 @@ func (l Lineup) clone() Lineup { return Lineup{Sets: slices.Clone(l.Sets)} }
 
 // Round is what the lineup rules need to know about a round.
 type Round struct {
-	Seq       int       // 1-based round number in the event
-	Start     time.Time // the round start (R4: Monday 00:00 UTC)
-	Knockout  bool      // a round of the knockout stage (R9)
-	Pairings  time.Time // when the round's pairings were published (R9)
+	Seq      int       // 1-based round number in the event
+	Start    time.Time // the round start (R4: Monday 00:00 UTC)
+	Knockout bool      // a round of the knockout stage (R9)
+	Pairings time.Time // when the round's pairings were published (R9)
 }
 
 // Validate checks a lineup against the team's current members (removed
