@@ -371,3 +371,19 @@ func TestSheetErrors(t *testing.T) {
 		wantErr(t, err, c.field, c.rule)
 	}
 }
+
+// R11 gives no procedure past set points: a knockout tie there is left to the TDs.
+func TestRKCCKnockoutUnresolvedTie(t *testing.T) {
+	ms := mustScore(t, "rkcc-team-three-tc", "knockout", `{"home": "H", "away": "A", "sets": [
+		{"tc": "3+2", "results": "1 0 1 0 = ="},
+		{"tc": "1.5+1", "results": "1 0 1 0 1 0 1 0 1 0"},
+		{"tc": "0.75+0", "results": "1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0"}]}`)
+	if ms.HomePoints != pts(360) || ms.AwayPoints != pts(360) || ms.Result != TieUnresolved || ms.Winner != "" || len(ms.Notes) == 0 {
+		t.Errorf("%+v", ms)
+	}
+	_, err := scoreJSON(t, "rkcc-team-three-tc", "knockout", `{"home": "H", "away": "A", "sets": [
+		{"tc": "3+2", "results": "1 0 1 0 = ="},
+		{"tc": "1.5+1", "results": "1 0 1 0 1 0 1 0 1 0"},
+		{"tc": "0.75+0", "results": "1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0"}], "tie": {"games": "1"}}`)
+	wantErr(t, err, "tie.games", "score.tie")
+}
