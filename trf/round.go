@@ -73,15 +73,15 @@ func (r Round) Points(ps PointSystem) arbiter.Points {
 	return 0
 }
 
-// Score sums the player's results in rounds 1..upTo (all rounds when upTo
-// is 0 or beyond the last one) under ps.
-func (p *Player) Score(ps PointSystem, upTo int) arbiter.Points {
+// Score sums the player's results in all rounds under ps.
+func (p *Player) Score(ps PointSystem) arbiter.Points { return p.ScoreAfter(ps, len(p.Rounds)) }
+
+// ScoreAfter sums the player's results in rounds 1..n under ps (pre-assigned
+// byes of the round being paired are not part of the score yet).
+func (p *Player) ScoreAfter(ps PointSystem, n int) arbiter.Points {
 	var s arbiter.Points
-	for i, r := range p.Rounds {
-		if upTo > 0 && i >= upTo {
-			break
-		}
-		s += r.Points(ps)
+	for i := 0; i < n && i < len(p.Rounds); i++ {
+		s += p.Rounds[i].Points(ps)
 	}
 	return s
 }
