@@ -251,7 +251,7 @@ func (s *state) koya() []val {
 	return s.perEntrant(func(_ int, rs []rd) val {
 		var sum arbiter.Points
 		for _, x := range rs {
-			if s.counts(x.kind) && 2*s.score[bPrimary][x.opp] >= threshold {
+			if s.counts(x) && 2*s.score[bPrimary][x.opp] >= threshold {
 				sum += x.pts[bPrimary]
 			}
 		}

@@ -72,11 +72,11 @@ type state struct {
 
 // gameInRR reports whether, under pre-determined pairings, the round counts
 // as a game against the scheduled opponent (C.07 15.2).
-func (s *state) counts(k kind) bool {
-	if k == kPlayed {
-		return true
+func (s *state) counts(x rd) bool {
+	if x.opp < 0 {
+		return false
 	}
-	return s.opts.RoundRobin && k.hasOpponent()
+	return x.kind == kPlayed || s.opts.RoundRobin && x.kind.hasOpponent()
 }
 
 func (s *state) draw(b int) arbiter.Points {
@@ -104,6 +104,9 @@ func prepare(in *Input, opts Options) (*state, error) {
 		s.edition = Edition2024
 	default:
 		return nil, arbiter.FieldError("edition", "standings.edition", "unknown C.07 edition %q (want 2024 or 2026)", opts.Edition)
+	}
+	if sc := s.sc; sc.Win <= 0 || sc.Draw < sc.Loss || sc.Win < sc.Draw || sc.SecondaryWin <= 0 {
+		return nil, arbiter.FieldError("scoring", "standings.scoring", "want win > 0 and win >= draw >= loss, got %v/%v/%v", sc.Win, sc.Draw, sc.Loss)
 	}
 	s.total = opts.TotalRounds
 	if s.total < s.nr {

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"arbiter"
+
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -107,6 +109,56 @@ func TestTiesBrokenOrShared(t *testing.T) {
 				if less {
 					t.Fatalf("seed %d rows %d,%d out of order: %v %v / %v %v", seed, k-1, k, a.Score, a.Values, b.Score, b.Values)
 				}
+			}
+		}
+	}
+}
+
+// Every tiebreak on odd inputs (single-sided forfeits and full draws,
+// round robin or Swiss, either edition) computes without panicking and
+// gives a total order.
+func TestAllTiebreaksOnOddInputs(t *testing.T) {
+	var all []string
+	for id, sp := range specs {
+		switch {
+		case sp.param == 2:
+			all = append(all, id+":k")
+		case sp.cuts && !sp.low:
+			all = append(all, id+"/m1", id+"/c2")
+		case sp.cuts:
+			all = append(all, id+"/c1")
+		default:
+			all = append(all, id)
+		}
+	}
+	tbs, err := ParseTiebreaks(all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 10; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 5))
+		in := genSwiss(rng, 3+rng.IntN(20), 1+rng.IntN(6))
+		for _, rs := range in.Rounds {
+			for k := range rs {
+				switch rng.IntN(10) {
+				case 0:
+					rs[k].B = Side{}
+					rs[k].Decision = ForfeitWin
+				case 1:
+					if rs[k].B.ID != "" {
+						rs[k].Decision = FullDraw
+					}
+				}
+			}
+		}
+		in.Entrants[0].Values = map[string]arbiter.Points{"k": 5}
+		for _, rr := range []bool{false, true} {
+			for _, ed := range []string{Edition2024, Edition2026} {
+				tbl, err := Compute(in, tbs, Options{Edition: ed, RoundRobin: rr, TotalRounds: 9})
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkTotalOrder(t, tbl)
 			}
 		}
 	}

@@ -64,7 +64,7 @@ func (s *state) elements(i, b int, buf []elem) []elem {
 	buf = buf[:0]
 	for _, x := range s.rounds[i] {
 		switch {
-		case s.counts(x.kind):
+		case s.counts(x):
 			buf = append(buf, elem{score: s.adj[b][x.opp], pts: x.pts[b]})
 		case s.opts.RoundRobin:
 			// An unpaired round of a round robin contributes nothing.
