@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +13,7 @@ import (
 
 	"arbiter"
 	"arbiter/format"
+	"arbiter/score"
 	"arbiter/standings"
 )
 
@@ -202,6 +205,28 @@ func (o standingsOutput) writeText(w io.Writer) error {
 	return nil
 }
 
-// standingsSheet returns the scorer of match sheets inside a results file,
-// or nil while package score is not available (summaries only).
-func standingsSheet(_ *format.Format, _ string, _ int) standings.SheetFunc { return nil }
+// standingsSheet scores the match sheets inside a results file with
+// package score (docs/match-sheet.md); errors are re-rooted at the
+// sheet's JSON path in the results file.
+func standingsSheet(f *format.Format, stage string, entrants int) standings.SheetFunc {
+	return func(field string, raw json.RawMessage) (standings.Result, error) {
+		reroot := func(err error) error {
+			var ae *arbiter.Error
+			if errors.As(err, &ae) && ae.Code == arbiter.EINVALID {
+				cp := *ae
+				cp.Field = strings.TrimSuffix(field+"."+ae.Field, ".")
+				return &cp
+			}
+			return err
+		}
+		sh, err := score.LoadSheet(bytes.NewReader(raw))
+		if err != nil {
+			return standings.Result{}, reroot(err)
+		}
+		ms, err := score.Score(f, stage, sh, score.Options{Entrants: entrants})
+		if err != nil {
+			return standings.Result{}, reroot(err)
+		}
+		return ms.Standings, nil
+	}
+}

@@ -177,3 +177,46 @@ func TestStandingsHelp(t *testing.T) {
 		t.Errorf("code %d help %s", code, errs)
 	}
 }
+
+// A result given as a match sheet is scored with package score: the R10
+// example (4-2 x 40, 5-5 x 24, 8.5-7.5 x 15 = 407.5 to 312.5, sets 2-0)
+// gives Rooks 1 MP and 407.5 set points.
+func TestStandingsWithMatchSheet(t *testing.T) {
+	body := `{
+  "entrants": [{"id": "Rooks"}, {"id": "Knights"}, {"id": "Bishops"}, {"id": "Pawns"}],
+  "rounds": [[
+    {"sheet": {"home": "Rooks", "away": "Knights", "sets": [
+      {"tc": "3+2", "results": "1 1 1 1 0 0"},
+      {"tc": "1.5+1", "results": "1 0 1 0 1 0 1 0 1 0"},
+      {"tc": "0.75+0", "results": "1 1 1 1 1 1 1 1 0 0 0 0 0 0 0 ="}]}},
+    {"a": "Bishops", "b": "Pawns", "decision": "double_forfeit"}
+  ]]
+}`
+	p := writeStandingsFile(t, body)
+	code, out, errs := runCLI(t, "", "standings", "rkcc-team-three-tc", p, "--json")
+	if code != 0 {
+		t.Fatalf("code %d stderr %s", code, errs)
+	}
+	var got struct {
+		Tables []struct {
+			Rows []struct {
+				ID     string    `json:"id"`
+				Score  float64   `json:"score"`
+				Values []float64 `json:"values"`
+			} `json:"rows"`
+		} `json:"tables"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	r := got.Tables[0].Rows[0]
+	if r.ID != "Rooks" || r.Score != 1 || r.Values[1] != 407.5 || r.Values[3] != 2 {
+		t.Errorf("first row %+v, want Rooks 1 MP, 407.5 set points, 2 sets won", r)
+	}
+	// A bad sheet names its path inside the results file.
+	bad := strings.Replace(body, `"tc": "3+2"`, `"tc": "3+2", "oops": 1`, 1)
+	code, _, errs = runCLI(t, bad, "standings", "rkcc-team-three-tc", "-")
+	if code != 3 || !strings.Contains(errs, "rounds[0][0].sheet.sets[0].oops") {
+		t.Errorf("bad sheet: code %d stderr %s", code, errs)
+	}
+}
