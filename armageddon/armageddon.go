@@ -14,6 +14,7 @@ package armageddon
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"time"
@@ -271,4 +272,45 @@ func (o Outcome) Winner(r GameResult) (Side, error) {
 		return o.Black(), nil
 	}
 	return 0, arbiter.FieldError("result", "", "unknown game result %d", r)
+}
+
+// String returns the commitment in lowercase hex, as players publish it.
+func (c Commitment) String() string { return hex.EncodeToString(c[:]) }
+
+// MarshalText encodes the commitment as hex (so JSON carries a string).
+func (c Commitment) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText decodes a hex commitment.
+func (c *Commitment) UnmarshalText(b []byte) error {
+	p, err := ParseCommitment(string(b))
+	if err != nil {
+		return err
+	}
+	*c = p
+	return nil
+}
+
+// ParseCommitment reads a commitment written as 64 hex digits.
+func ParseCommitment(s string) (Commitment, error) {
+	var c Commitment
+	b, err := hex.DecodeString(s)
+	if err != nil || len(b) != len(c) {
+		return c, arbiter.FieldError("commitment", "", "a sealed bid is %d hex digits", 2*len(c))
+	}
+	copy(c[:], b)
+	return c, nil
+}
+
+// NonceHex returns the secret's nonce in hex, as a player reveals it.
+func (s Secret) NonceHex() string { return hex.EncodeToString(s.Nonce[:]) }
+
+// ParseSecret reads a revealed bid: whole seconds and the nonce in hex.
+func ParseSecret(seconds int, nonceHex string) (Secret, error) {
+	s := Secret{Bid: time.Duration(seconds) * time.Second}
+	b, err := hex.DecodeString(nonceHex)
+	if err != nil || len(b) != NonceSize {
+		return s, arbiter.FieldError("nonce", "", "a nonce is %d hex digits", 2*NonceSize)
+	}
+	copy(s.Nonce[:], b)
+	return s, nil
 }

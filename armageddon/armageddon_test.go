@@ -271,3 +271,40 @@ func TestSwapSymmetry(t *testing.T) {
 		t.Errorf("side A won %d of 167 flips", flipsA)
 	}
 }
+
+func TestTextEncodings(t *testing.T) {
+	c, s, err := Seal(RulesA3(), "m", SideA, 42*time.Second, fixedRand(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.String()) != 64 {
+		t.Fatalf("hex %q", c)
+	}
+	p, err := ParseCommitment(c.String())
+	if err != nil || p != c {
+		t.Fatalf("round trip: %v", err)
+	}
+	var u Commitment
+	text, _ := c.MarshalText()
+	if err := u.UnmarshalText(text); err != nil || u != c {
+		t.Fatalf("text round trip: %v", err)
+	}
+	if s.NonceHex()[:4] != "0304" {
+		t.Errorf("nonce hex %s", s.NonceHex())
+	}
+	s2, err := ParseSecret(42, s.NonceHex())
+	if err != nil || s2 != s {
+		t.Fatalf("secret round trip: %v", err)
+	}
+	for _, bad := range []string{"", "zz", c.String()[:62], c.String() + "00"} {
+		if _, err := ParseCommitment(bad); arbiter.ErrorCode(err) != arbiter.EINVALID {
+			t.Errorf("ParseCommitment(%q): %v", bad, err)
+		}
+		if err := u.UnmarshalText([]byte(bad)); err == nil {
+			t.Errorf("UnmarshalText(%q) accepted", bad)
+		}
+	}
+	if _, err := ParseSecret(42, "00"); arbiter.ErrorCode(err) != arbiter.EINVALID {
+		t.Errorf("short nonce: %v", err)
+	}
+}
