@@ -21,6 +21,7 @@ func Parse(r io.Reader) (*File, error) {
 	if err != nil {
 		return nil, &arbiter.Error{Code: arbiter.EINVALID, Message: "cannot read TRF input", Err: err}
 	}
+	data = bytes.TrimPrefix(data, []byte("\ufeff")) // a UTF-8 byte order mark is not part of line 1
 	p := &parser{f: &File{TeamPoints: DefaultTeamPointSystem()}, ps: map[string]arbiter.Points{}}
 	for i, text := range splitLines(data) {
 		if trim(text) == "" {

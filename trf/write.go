@@ -483,17 +483,18 @@ func (f *File) pointLines(has map[string]bool) ([]string, error) {
 			set[kv.key] = kv.v
 		}
 	}
-	if got := derivePointSystem(set); got != ps {
-		var words []string
+	if derivePointSystem(set) != ps {
+		// The XXS line always carries W and D: the bye and forfeit values
+		// default to them, so the other codes are compared after them.
+		got := derivePointSystem(with(with(set, "win", ps.Win), "draw", ps.Draw))
+		words := []string{"W=" + fmtPoints(ps.Win), "D=" + fmtPoints(ps.Draw)}
 		for _, kv := range []struct {
 			code         string
 			want, actual arbiter.Points
-		}{{"W", ps.Win, got.Win}, {"D", ps.Draw, got.Draw}, {"WL", ps.Loss, got.Loss}, {"BL", ps.Loss, got.Loss},
+		}{{"WL", ps.Loss, got.Loss}, {"BL", ps.Loss, got.Loss},
 			{"ZPB", ps.ZeroBye, got.ZeroBye}, {"HPB", ps.HalfBye, got.HalfBye}, {"FPB", ps.FullBye, got.FullBye},
 			{"PAB", ps.PAB, got.PAB}, {"FW", ps.ForfeitWin, got.ForfeitWin}, {"FL", ps.ForfeitLoss, got.ForfeitLoss}} {
-			// Win and draw are always written when an XXS line is needed:
-			// the bye and forfeit values default to them.
-			if kv.want != kv.actual || kv.code == "W" || kv.code == "D" {
+			if kv.want != kv.actual {
 				words = append(words, kv.code+"="+fmtPoints(kv.want))
 			}
 		}
