@@ -1,0 +1,85 @@
+package arbiter
+
+import "time"
+
+// Event statuses, in lifecycle order.
+const (
+	EventRegistration = "registration" // entrants register; TDs approve or reject
+	EventRunning      = "running"      // registration closed, stages sized, rounds played
+	EventFinished     = "finished"
+)
+
+// Event is a competition run under one format.
+type Event struct {
+	ID     string `json:"id"`
+	Slug   string `json:"slug"`
+	Name   string `json:"name"`
+	Status string `json:"status"`
+	// Format names the preset the event was created from, or the format
+	// file's own name.
+	Format string `json:"format"`
+	Preset bool   `json:"preset"`
+	// Start is when the first round starts (UTC).
+	Start time.Time `json:"start"`
+	// Entrants is the number of approved entrants when registration closed.
+	Entrants int `json:"entrants,omitempty"`
+	// Stages are sized when registration closes.
+	Stages []Stage `json:"stages,omitempty"`
+	// Calendar holds every round's window (UTC), computed when
+	// registration closes.
+	Calendar []RoundWindow `json:"calendar,omitempty"`
+	// Stage is the index of the stage being played.
+	Stage int `json:"stage"`
+
+	Version int64 `json:"-"`
+}
+
+// Stage is one stage of an event, sized for its entrants.
+type Stage struct {
+	Name     string   `json:"name"`
+	Kind     string   `json:"kind"`    // swiss, round_robin, knockout, pool
+	Pairing  string   `json:"pairing"` // dutch, berger, bracket
+	Entrants int      `json:"entrants,omitempty"`
+	Rounds   int      `json:"rounds,omitempty"`
+	Advance  int      `json:"advance,omitempty"`
+	Tiebreak []string `json:"tiebreaks,omitempty"`
+}
+
+// RoundWindow is the calendar of one round: matches count from Start to
+// the exclusive End (the instant after the rulebook's "23:59").
+type RoundWindow struct {
+	Seq    int       `json:"seq"`    // 1-based over the whole event
+	Stage  int       `json:"stage"`  // 0-based stage index
+	Number int       `json:"number"` // 1-based within the stage
+	Start  time.Time `json:"start"`
+	End    time.Time `json:"end"`
+}
+
+// Round statuses.
+const (
+	RoundPaired    = "paired"    // pairings made, under the TDs' review
+	RoundPublished = "published" // pairings public; results may be reported
+	RoundClosed    = "closed"    // deadline passed; unplayed matches forfeited
+)
+
+// Round is one round of a stage and its matches.
+type Round struct {
+	ID     string `json:"id"` // "s1r3": stage 1, round 3
+	Stage  int    `json:"stage"`
+	Number int    `json:"number"`
+	Status string `json:"status"`
+	// Start and End are the round's window; End is exclusive.
+	Start time.Time `json:"start"`
+	End   time.Time `json:"end"`
+	// Method says how the pairings were made (e.g. "dutch", "berger").
+	Method      string    `json:"method"`
+	Matches     []string  `json:"matches"`
+	PairedAt    time.Time `json:"paired_at"`
+	PublishedAt time.Time `json:"published_at,omitzero"`
+	ClosedAt    time.Time `json:"closed_at,omitzero"`
+	// AppealsUntil is the exclusive end of the appeal window opened when
+	// the round closed (R5); zero when the format has none.
+	AppealsUntil time.Time `json:"appeals_until,omitzero"`
+
+	Version int64 `json:"-"`
+}

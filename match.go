@@ -1,0 +1,138 @@
+package arbiter
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Match statuses.
+const (
+	MatchScheduled = "scheduled" // paired, no result yet
+	MatchReported  = "reported"  // one side reported; the opponent confirms or disputes
+	MatchDisputed  = "disputed"  // the opponent disputed the report; a TD decides
+	MatchFinal     = "final"     // result stands (confirmed, decided by a TD, forfeited or a bye)
+)
+
+// Match is one pairing of a round: two entrants (Away empty for a bye).
+type Match struct {
+	ID     string `json:"id"` // "s1r3b2": stage 1, round 3, board 2
+	Stage  int    `json:"stage"`
+	Round  int    `json:"round"`
+	Board  int    `json:"board"`
+	Home   string `json:"home"` // entrant ID; White (board 1 White) where it matters
+	Away   string `json:"away,omitempty"`
+	Status string `json:"status"`
+	// Result is the scored result: the pending report's while reported or
+	// disputed, the standing one when final.
+	Result *Outcome `json:"result,omitempty"`
+	// Report is the ID of the report the result comes from.
+	Report string `json:"report,omitempty"`
+	// How the final result came about: confirmed, td_confirmed,
+	// accepted_at_deadline, override, double_forfeit, bye, appeal.
+	Decision string `json:"decision,omitempty"`
+
+	Version int64 `json:"-"`
+}
+
+// IsBye reports whether the match has a single entrant.
+func (m *Match) IsBye() bool { return m.Away == "" }
+
+// Outcome is a scored match result in summary: what the standings need
+// and the part (or set) scores to show.
+type Outcome struct {
+	Result    string `json:"result"` // home_win, away_win, draw, double_loss, tie_unresolved
+	Forfeit   string `json:"forfeit,omitempty"`
+	DecidedBy string `json:"decided_by,omitempty"`
+	// Decision as the standings see it: played, double_forfeit, full_draw,
+	// forfeit_win, forfeit_loss, pairing_bye.
+	Decision string    `json:"decision"`
+	Home     SideScore `json:"home"`
+	Away     SideScore `json:"away"`
+	// Parts (individual and team_boards) or Sets (team_sets) in order.
+	Parts []PartResult `json:"parts,omitempty"`
+	Sets  []PartResult `json:"sets,omitempty"`
+}
+
+// SideScore is one side's totals in a match.
+type SideScore struct {
+	MatchPoints Points `json:"match_points"`
+	// Points is the secondary score: game points, points scored or set points.
+	Points   Points `json:"points"`
+	SetsWon  int    `json:"sets_won,omitempty"`
+	GamesWon int    `json:"games_won,omitempty"`
+}
+
+// PartResult is one part or set's score.
+type PartResult struct {
+	TC   string `json:"tc"`
+	Home Points `json:"home"`
+	Away Points `json:"away"`
+}
+
+// Report statuses.
+const (
+	ReportPending    = "pending"
+	ReportConfirmed  = "confirmed"
+	ReportDisputed   = "disputed"
+	ReportSuperseded = "superseded" // replaced by a TD decision
+)
+
+// Report is a result reported by one side (or entered by a TD).
+type Report struct {
+	ID    string    `json:"id"`
+	Match string    `json:"match"`
+	By    string    `json:"by"`
+	Role  string    `json:"role"`
+	Side  string    `json:"side,omitempty"` // home or away: whom the reporter plays for
+	At    time.Time `json:"at"`
+	// Sheet is the match sheet (package score's JSON) the result was
+	// scored from; Summary the short form it was built from, if any.
+	Sheet   json.RawMessage `json:"sheet"`
+	Summary string          `json:"summary,omitempty"`
+	Result  Outcome         `json:"result"`
+	Status  string          `json:"status"`
+	// Who confirmed or disputed it, and why it was disputed.
+	ActedBy string `json:"acted_by,omitempty"`
+	Reason  string `json:"reason,omitempty"`
+
+	Version int64 `json:"-"`
+}
+
+// Appeal statuses.
+const (
+	AppealPending  = "pending"
+	AppealAccepted = "accepted"
+	AppealRejected = "rejected"
+)
+
+// Appeal asks the TDs to overturn a match's result (R5: within 24 h of
+// the automatic double forfeits).
+type Appeal struct {
+	ID       string    `json:"id"`
+	Match    string    `json:"match"`
+	By       string    `json:"by"`
+	At       time.Time `json:"at"`
+	Reason   string    `json:"reason"`
+	Status   string    `json:"status"`
+	Decided  string    `json:"decided_by,omitempty"`
+	Decision string    `json:"decision,omitempty"` // the TD's reason
+	// Result is the result the TD set when accepting.
+	Result *Outcome `json:"result,omitempty"`
+
+	Version int64 `json:"-"`
+}
+
+// Sanction is a disciplinary decision against an entrant or player
+// (R14, A7, A8, W16, W17): who, what, which rule, why.
+type Sanction struct {
+	ID      string    `json:"id"`
+	Entrant string    `json:"entrant"`
+	Player  string    `json:"player,omitempty"`
+	Kind    string    `json:"kind"` // e.g. disqualification, removal, warning
+	Rule    string    `json:"rule"`
+	Reason  string    `json:"reason"`
+	By      string    `json:"by"`
+	At      time.Time `json:"at"`
+
+	Version int64 `json:"-"`
+}
