@@ -143,8 +143,9 @@ func (a Accept) apply(s State, now time.Time) (State, error) {
 }
 
 // NoneSuitable declares that none of the current offers suits both
-// players, once each has made the required offers; each player must then
-// offer that many more, different times (A5). By may be either player.
+// players, once each has made the required offers (MinOffers, then
+// RetryOffers in later batches); each player must then offer RetryOffers
+// more, different times (A5). By may be either player.
 type NoneSuitable struct{ By Player }
 
 func (a NoneSuitable) apply(s State, now time.Time) (State, error) {
@@ -155,13 +156,17 @@ func (a NoneSuitable) apply(s State, now time.Time) (State, error) {
 	if err := s.requireOpen(); err != nil {
 		return s, err
 	}
-	if !r.Renewal {
+	if r.RetryOffers == 0 {
 		return s, arbiter.RuleError(r.Clause, "this rulebook has no new round of offers: answer with a different offer instead")
 	}
+	need := r.MinOffers
+	if s.Batch > 0 {
+		need = r.RetryOffers
+	}
 	for _, p := range []Player{PlayerA, PlayerB} {
-		if n := len(s.batchOffers(p)); n < r.MinOffers {
+		if n := len(s.batchOffers(p)); n < need {
 			return s, arbiter.RuleError(r.Clause, "player %s has made %d of %d offers: new offers are due only when both made theirs and none suits",
-				p, n, r.MinOffers)
+				p, n, need)
 		}
 	}
 	s.Batch++

@@ -79,9 +79,10 @@ type Rules struct {
 	MinGap     time.Duration // between two offers of one player (3 h)
 	MinSpan    time.Duration // A5: the offers may not all lie within 24 h; 0: no such rule
 	MaxPerDate int           // W14: at most 2 offers on one UTC date; 0: no limit
-	// Renewal: when both made MinOffers and none suits, each makes
-	// MinOffers more, different from all earlier ones (A5).
-	Renewal bool
+	// RetryOffers: when both made their offers and none suits, each makes
+	// this many more, different from all earlier ones (A5: 3); 0 means the
+	// rulebook has no such rule.
+	RetryOffers int
 	// NoFault is the result when the TDs find no one at fault.
 	NoFault Outcome
 	// BothMissed is the automatic result when both players missed the offer
@@ -97,7 +98,7 @@ type Rules struct {
 func RulesAntichess() Rules {
 	return Rules{
 		Clause: "A5", MinOffers: 3, MinGap: 3 * time.Hour, MinSpan: 24 * time.Hour,
-		Renewal: true, NoFault: DrawZeroZero, BothMissed: Open, NoUnplayedDraw: true,
+		RetryOffers: 3, NoFault: DrawZeroZero, BothMissed: Open, NoUnplayedDraw: true,
 	}
 }
 

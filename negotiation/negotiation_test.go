@@ -237,6 +237,19 @@ func TestRenewalA5(t *testing.T) {
 	if s.Batch != 1 || s.Outcome != Agreed {
 		t.Errorf("batch %d outcome %s", s.Batch, s.Outcome)
 	}
+	// A format asking for 2 more offers per renewal (format data, not a rulebook).
+	two := a5()
+	two.Rules.RetryOffers = 2
+	play(t, two, []step{
+		{tue, propose(PlayerA, aOffers...), ""},
+		{tue, propose(PlayerB, bOffers...), ""},
+		{wed, NoneSuitable{PlayerA}, ""},
+		{wed, propose(PlayerA, utc(2025, 5, 18, 8, 0), utc(2025, 5, 19, 8, 0)), ""},
+		{wed, propose(PlayerB, utc(2025, 5, 18, 14, 0)), ""},
+		{wed, NoneSuitable{PlayerA}, "player B has made 1 of 2 offers"},
+		{wed, propose(PlayerB, utc(2025, 5, 19, 14, 0)), ""},
+		{wed, NoneSuitable{PlayerB}, ""},
+	})
 	// W14 has no renewal.
 	w := w14()
 	play(t, w, []step{{utc(2023, 3, 28, 9, 0), NoneSuitable{PlayerA}, "different offer"}})
