@@ -186,7 +186,7 @@ func (o standingsOutput) writeText(w io.Writer) error {
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		head := []string{"Rank", "ID", "Name", "Score"}
 		head = append(head, ids...)
-		fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
+		fmt.Fprintln(tw, strings.Join(head, "\t"))
 		for _, r := range t.Rows {
 			rank := fmt.Sprint(r.Rank)
 			if r.Shared {
@@ -196,7 +196,7 @@ func (o standingsOutput) writeText(w io.Writer) error {
 			for _, v := range r.Values {
 				cells = append(cells, v.String())
 			}
-			fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t")
+			fmt.Fprintln(tw, strings.Join(cells, "\t"))
 		}
 		if err := tw.Flush(); err != nil {
 			return err
