@@ -27,7 +27,7 @@ import (
 const DefaultBaseURL = "https://lichess.org"
 
 // DefaultUserAgent names the client to Lichess, who ask bots and tools to identify themselves.
-const DefaultUserAgent = "arbiter (+https://github.com/arbiter; tournament director tool)"
+const DefaultUserAgent = "arbiter (tournament director tool)"
 
 // RateLimitPause is how long Lichess asks clients to wait after an HTTP 429.
 const RateLimitPause = 60 * time.Second
@@ -74,13 +74,20 @@ type Options struct {
 }
 
 // Client calls the Lichess API. It is safe for concurrent use: requests
-// are serialised (one in flight, including a stream being read).
+// are serialised (one in flight, including a stream being read). Clients
+// made with WithToken share that single slot, the spacing and any 429 pause.
 type Client struct {
-	base    *url.URL
-	token   string
-	ua      string
-	hc      *http.Client
-	clock   TimeSource
+	base  *url.URL
+	token string
+	ua    string
+	hc    *http.Client
+	clock TimeSource
+	*gate
+}
+
+// gate is the state every request passes through, shared by a Client and
+// its WithToken copies: Lichess's limits are per IP as well as per token.
+type gate struct {
 	limiter *rate.Limiter
 	retries int
 
@@ -90,6 +97,14 @@ type Client struct {
 
 	mu         sync.Mutex
 	pauseUntil time.Time // set after a 429: nobody starts a request before it
+}
+
+// WithToken returns a Client that sends token (e.g. a player's OAuth
+// token after sign-in) and shares c's request slot and rate limits.
+func (c *Client) WithToken(token string) *Client {
+	d := *c
+	d.token = token
+	return &d
 }
 
 // New returns a Client. It fails only on a malformed BaseURL.
@@ -103,13 +118,12 @@ func New(o Options) (*Client, error) {
 		return nil, fmt.Errorf("lichess: base URL %q: want an absolute http(s) URL", base)
 	}
 	c := &Client{
-		base:    u,
-		token:   o.Token,
-		ua:      o.UserAgent,
-		hc:      o.HTTPClient,
-		clock:   o.Time,
-		retries: o.Retries429,
-		sem:     make(chan struct{}, 1),
+		base:  u,
+		token: o.Token,
+		ua:    o.UserAgent,
+		hc:    o.HTTPClient,
+		clock: o.Time,
+		gate:  &gate{retries: o.Retries429, sem: make(chan struct{}, 1)},
 	}
 	if c.ua == "" {
 		c.ua = DefaultUserAgent

@@ -280,3 +280,33 @@ func TestPathSegmentsEscaped(t *testing.T) {
 		t.Errorf("path %q query %v", p, fs.last().Query)
 	}
 }
+
+// TestWithTokenSharesLimits: a per-user client sends its own token but
+// waits out a 429 pause that the TD's client started.
+func TestWithTokenSharesLimits(t *testing.T) {
+	fs := newFixtureServer(t)
+	fs.handleFunc("GET /api/user/mary", func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusTooManyRequests)
+	})
+	fs.handle("GET /api/account", 200, "GET_api_account.json")
+	td, ft := fs.client(Options{Token: "lip_td", Retries429: -1})
+	player := td.WithToken("lip_player")
+	if _, err := td.User(context.Background(), "mary"); err == nil {
+		t.Fatal("429 not reported")
+	}
+	if _, err := player.Account(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := fs.last().Header.Get("Authorization"); got != "Bearer lip_player" {
+		t.Errorf("player client sent %q", got)
+	}
+	if s := ft.Sleeps(); !slices.Equal(s, []time.Duration{RateLimitPause}) {
+		t.Errorf("player client did not wait out the pause: %v", s)
+	}
+	if _, err := td.Account(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := fs.last().Header.Get("Authorization"); got != "Bearer lip_td" {
+		t.Errorf("TD client sent %q", got)
+	}
+}

@@ -557,3 +557,17 @@ func TestEventTypes(t *testing.T) {
 		}
 	}
 }
+
+func TestCountGames(t *testing.T) {
+	fs := newFixtureServer(t)
+	fs.handle("GET /api/games/user/playera", 200, "synthetic/games_antichess_match.ndjson")
+	c, _ := fs.client(Options{})
+	rated := true
+	n, err := c.CountGames(context.Background(), "playera", GamesQuery{Rated: &rated, PerfType: PerfAntichess, Since: ms(1767225600000)})
+	if err != nil || n != 6 {
+		t.Errorf("count %d, %v", n, err)
+	}
+	if q := fs.last().Query; q.Get("rated") != "true" || q.Get("perfType") != "antichess" || q.Get("since") != "1767225600000" {
+		t.Errorf("query %v", q)
+	}
+}

@@ -195,3 +195,18 @@ func (c *Client) ExportGames(ctx context.Context, ids []string) iter.Seq2[Game, 
 		query: url.Values{"moves": {"false"}}, accept: "application/x-ndjson",
 		contentType: "text/plain", body: []byte(strings.Join(ids, ","))})
 }
+
+// CountGames counts a user's games matching q by streaming the export
+// without keeping the games (used to fill eligibility game counts: rated
+// antichess games in a window). Lichess streams some tens of games per
+// second, so a count over thousands of games takes a while.
+func (c *Client) CountGames(ctx context.Context, username string, q GamesQuery) (int, error) {
+	n := 0
+	for _, err := range c.GamesOfUser(ctx, username, q) {
+		if err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}
