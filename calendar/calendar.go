@@ -10,6 +10,7 @@
 package calendar
 
 import (
+	"fmt"
 	"time"
 
 	"arbiter"
@@ -21,16 +22,34 @@ const Day = 24 * time.Hour
 // Week is seven UTC days.
 const Week = 7 * Day
 
-// WeekKind says how a rulebook lays its rounds on the calendar.
-type WeekKind int
+// WeekTime is a weekday and a UTC clock time, e.g. Monday 23:59. As a
+// deadline it includes its whole minute: the deadline passes at 00:00.
+type WeekTime struct {
+	Day          time.Weekday
+	Hour, Minute int
+}
 
-const (
-	// MondayWeeks: a round runs Monday 00:00 to Sunday 23:59 UTC (RKCC R4).
-	MondayWeeks WeekKind = iota + 1
-	// TuesdayWeeks: pairings are published by Tuesday and the round's
-	// matches are due the following Monday 23:59 UTC (A4, W13).
-	TuesdayWeeks
-)
+func (w WeekTime) String() string { return fmt.Sprintf("%s %02d:%02d UTC", w.Day, w.Hour, w.Minute) }
+
+func (w WeekTime) valid() bool {
+	return w.Day >= time.Sunday && w.Day <= time.Saturday && w.Hour >= 0 && w.Hour < 24 && w.Minute >= 0 && w.Minute < 60
+}
+
+// at reports whether t is exactly this week time.
+func (w WeekTime) at(t time.Time) bool {
+	t = t.UTC()
+	return t.Weekday() == w.Day && t.Hour() == w.Hour && t.Minute() == w.Minute && t.Second() == 0 && t.Nanosecond() == 0
+}
+
+// endAfter returns the first instant strictly after t at which this week
+// time, taken as a whole minute, has passed: the minute after it.
+func (w WeekTime) endAfter(t time.Time) time.Time {
+	e := onOrAfter(t, w.Day).Add(time.Duration(w.Hour)*time.Hour + time.Duration(w.Minute+1)*time.Minute)
+	for !e.After(t) {
+		e = e.AddDate(0, 0, 7)
+	}
+	return e
+}
 
 // OfferRule says how a round's offer deadline is derived.
 type OfferRule int
@@ -41,19 +60,29 @@ const (
 	// OfferWithinAfterPreviousEnd: offers are due OfferWithin after the end
 	// of the previous round (A5: 72 h).
 	OfferWithinAfterPreviousEnd
-	// OfferByFriday: offers are due by the Friday 23:59 UTC of the round
-	// (W14).
-	OfferByFriday
+	// OfferByWeekTime: offers are due by the first OfferBy after the round
+	// start (W14: Friday 23:59 UTC).
+	OfferByWeekTime
 )
 
 // Rules are the calendar parameters of a rulebook. Build them with RKCC,
 // AntichessTeamCup or ACWC, or fill them from format data.
 type Rules struct {
-	Week        WeekKind
 	RoundClause string // clause defining the round window (R4, A4, W13)
+
+	// RoundStart is when every round opens (R4: Monday 00:00); nil when a
+	// round opens with its pairings.
+	RoundStart *WeekTime
+	// PairingsBy is the last minute for publishing pairings (A4, W13:
+	// "by Tuesday", i.e. Tuesday 23:59); used when RoundStart is nil.
+	PairingsBy *WeekTime
+	// Deadline is the last minute of a round (R4: Sunday 23:59; A4, W13:
+	// Monday 23:59).
+	Deadline WeekTime
 
 	Offer       OfferRule
 	OfferWithin time.Duration // for OfferWithinAfterPreviousEnd (A5: 72 h)
+	OfferBy     WeekTime      // for OfferByWeekTime (W14: Friday 23:59)
 	OfferClause string        // A5, W14
 
 	// ReplyWindow is how soon a player should answer an offer (W14: 24 h;
@@ -79,8 +108,9 @@ type Rules struct {
 // RKCC returns the calendar rules of the RKCC three-time-control team event.
 func RKCC() Rules {
 	return Rules{
-		Week:                    MondayWeeks,
 		RoundClause:             "R4",
+		RoundStart:              &WeekTime{Day: time.Monday},
+		Deadline:                WeekTime{Day: time.Sunday, Hour: 23, Minute: 59},
 		AppealWindow:            Day,
 		LineupGrace:             Day,
 		WildCardWindow:          Day,
@@ -92,8 +122,9 @@ func RKCC() Rules {
 // AntichessTeamCup returns the calendar rules of the antichess team cup.
 func AntichessTeamCup() Rules {
 	return Rules{
-		Week:            TuesdayWeeks,
 		RoundClause:     "A4",
+		PairingsBy:      &WeekTime{Day: time.Tuesday, Hour: 23, Minute: 59},
+		Deadline:        WeekTime{Day: time.Monday, Hour: 23, Minute: 59},
 		Offer:           OfferWithinAfterPreviousEnd,
 		OfferWithin:     72 * time.Hour,
 		OfferClause:     "A5",
@@ -104,9 +135,11 @@ func AntichessTeamCup() Rules {
 // ACWC returns the calendar rules of the Lichess Antichess World Cup 2023.
 func ACWC() Rules {
 	return Rules{
-		Week:        TuesdayWeeks,
 		RoundClause: "W13",
-		Offer:       OfferByFriday,
+		PairingsBy:  &WeekTime{Day: time.Tuesday, Hour: 23, Minute: 59},
+		Deadline:    WeekTime{Day: time.Monday, Hour: 23, Minute: 59},
+		Offer:       OfferByWeekTime,
+		OfferBy:     WeekTime{Day: time.Friday, Hour: 23, Minute: 59},
 		OfferClause: "W14",
 		ReplyWindow: Day,
 	}

@@ -390,3 +390,46 @@ func TestWeekStartAndAt(t *testing.T) {
 		t.Error("Round(0) accepted")
 	}
 }
+
+func TestWeekTimeRules(t *testing.T) {
+	// A format of data, not a rulebook: rounds open Saturday 12:00 and end
+	// Friday 20:00; offers by Sunday 18:00.
+	r := Rules{
+		RoundClause: "X1",
+		RoundStart:  &WeekTime{Day: time.Saturday, Hour: 12},
+		Deadline:    WeekTime{Day: time.Friday, Hour: 20},
+		Offer:       OfferByWeekTime,
+		OfferBy:     WeekTime{Day: time.Sunday, Hour: 18},
+	}
+	c, err := Build(r, utc(2026, 1, 3, 12, 0), []Stage{{Rounds: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Friday 20:00 is a whole minute: the round ends at 20:01.
+	checkRounds(t, c, []span{
+		{utc(2026, 1, 3, 12, 0), utc(2026, 1, 9, 20, 1)},
+		{utc(2026, 1, 9, 20, 1), utc(2026, 1, 16, 20, 1)},
+	})
+	if !c.Rounds[0].OfferDeadline.Equal(utc(2026, 1, 4, 18, 1)) || !c.Rounds[1].OfferDeadline.Equal(utc(2026, 1, 11, 18, 1)) {
+		t.Errorf("offer deadlines %s %s", c.Rounds[0].OfferDeadline, c.Rounds[1].OfferDeadline)
+	}
+	_, err = Build(r, utc(2026, 1, 3, 12, 0).Add(time.Second), []Stage{{Rounds: 1}})
+	if err == nil || !strings.Contains(err.Error(), "rounds begin on Saturday 12:00 UTC") {
+		t.Errorf("off-minute start: %v", err)
+	}
+	bad := []Rules{
+		{RoundClause: "X1", Deadline: WeekTime{Day: time.Monday, Hour: 24}, PairingsBy: &WeekTime{Day: time.Tuesday}},
+		{RoundClause: "X1", Deadline: WeekTime{Day: time.Monday, Minute: 60}, PairingsBy: &WeekTime{Day: time.Tuesday}},
+		{RoundClause: "X1", Deadline: WeekTime{Day: 7}, PairingsBy: &WeekTime{Day: time.Tuesday}},
+		{RoundClause: "X1", Deadline: WeekTime{Day: time.Monday}},
+		{RoundClause: "X1", Deadline: WeekTime{Day: time.Monday}, PairingsBy: &WeekTime{Day: time.Tuesday}, Offer: OfferByWeekTime, OfferBy: WeekTime{Hour: -1}},
+	}
+	for i, b := range bad {
+		if _, err := Build(b, utc(2026, 1, 3, 12, 0), []Stage{{Rounds: 1}}); arbiter.ErrorCode(err) != arbiter.EINVALID {
+			t.Errorf("bad rules %d: %v", i, err)
+		}
+	}
+	if s := (WeekTime{Day: time.Monday, Hour: 23, Minute: 59}).String(); s != "Monday 23:59 UTC" {
+		t.Errorf("String %q", s)
+	}
+}

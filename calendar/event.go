@@ -71,9 +71,10 @@ type Calendar struct {
 // order. Rounds follow each other week by week; a stage's BreakBefore idles
 // before it (W13).
 //
-// For TuesdayWeeks the first round's deadline is the Monday 23:59 after
-// the Tuesday on or after start: pairings published early (the ACWC's were
-// on Sunday 2023-03-19) still belong to that Tuesday's week.
+// Without a fixed RoundStart, the first round's deadline is the first
+// Deadline after the first PairingsBy day from start (A4, W13: the Monday
+// 23:59 after the Tuesday on or after start): pairings published early (the
+// ACWC's were on Sunday 2023-03-19) still belong to that Tuesday's week.
 func Build(r Rules, start time.Time, stages []Stage) (Calendar, error) {
 	start = start.UTC()
 	if len(stages) == 0 {
@@ -89,18 +90,23 @@ func Build(r Rules, start time.Time, stages []Stage) (Calendar, error) {
 				"stage %q needs at least one round, got %d", s.Name, s.Rounds)
 		}
 	}
+	if !r.Deadline.valid() || (r.Offer == OfferByWeekTime && !r.OfferBy.valid()) {
+		return Calendar{}, arbiter.FieldError("deadline", r.RoundClause, "a weekly time needs a weekday and a time from 00:00 to 23:59")
+	}
 	var firstEnd time.Time
-	switch r.Week {
-	case MondayWeeks:
-		if !start.Equal(midnight(start)) || start.Weekday() != time.Monday {
+	switch {
+	case r.RoundStart != nil:
+		if !r.RoundStart.valid() || !r.RoundStart.at(start) {
 			return Calendar{}, arbiter.FieldError("start", r.RoundClause,
-				"rounds begin on a Monday at 00:00 UTC, got %s", Format(start))
+				"rounds begin on %s, got %s", r.RoundStart, Format(start))
 		}
-		firstEnd = start.Add(Week)
-	case TuesdayWeeks:
-		firstEnd = onOrAfter(start, time.Tuesday).Add(Week)
+		firstEnd = r.Deadline.endAfter(start)
+	case r.PairingsBy != nil && r.PairingsBy.valid():
+		// The round belongs to the week of the first pairings day on or
+		// after start; its deadline is the first one after that day.
+		firstEnd = r.Deadline.endAfter(r.PairingsBy.endAfter(start))
 	default:
-		return Calendar{}, arbiter.FieldError("week", r.RoundClause, "unknown week kind %d", r.Week)
+		return Calendar{}, arbiter.FieldError("round_start", r.RoundClause, "the rules need a weekly round start or a pairings day")
 	}
 	c := Calendar{Rules: r}
 	if r.RegistrationCloseBefore > 0 {
@@ -140,8 +146,8 @@ func (c *Calendar) derive() {
 				from = c.Rounds[i-1].End
 			}
 			rd.OfferDeadline = from.Add(c.Rules.OfferWithin)
-		case OfferByFriday:
-			rd.OfferDeadline = after(rd.Start, time.Saturday)
+		case OfferByWeekTime:
+			rd.OfferDeadline = c.Rules.OfferBy.endAfter(rd.Start)
 		}
 		if c.Rules.Offer != NoOfferDeadline {
 			rd.Weekend = after(rd.Start, time.Saturday)
