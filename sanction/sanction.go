@@ -168,6 +168,9 @@ type Outcome struct {
 	// MoveUp: the players ranked below the subject move up one place for
 	// the pairing (W17 semifinals and finals).
 	MoveUp bool
+	// NewCaptain: the subject led the team and another member steps in as
+	// team leader (R14).
+	NewCaptain bool
 }
 
 // Decide returns the outcome of a case, or an error naming the clause when
@@ -218,15 +221,20 @@ func notACase(c Case, clause string) error {
 // sets are left to the team's replacement. Deliberate losing (here
 // Disqualification) removes the player too, with results kept.
 func rkcc(c Case) (Outcome, error) {
+	var o Outcome
 	switch c.Reason {
 	case TOSViolation:
-		return Outcome{Changes: each(c, FullForfeit, Keep, "R14", "R14"), Dropped: true, Barred: true, MayReplace: true}, nil
+		o = Outcome{Changes: each(c, FullForfeit, Keep, "R14", "R14"), Barred: true}
 	case Disqualification:
-		return Outcome{Changes: each(c, Keep, Keep, "R16", "R16"), Dropped: true, Barred: true, MayReplace: true}, nil
+		o = Outcome{Changes: each(c, Keep, Keep, "R16", "R16"), Barred: true}
 	case Withdrawal:
-		return Outcome{Changes: each(c, Keep, Keep, "R14", "R14"), Dropped: true, MayReplace: true}, nil
+		o = Outcome{Changes: each(c, Keep, Keep, "R14", "R14")}
+	default:
+		return Outcome{}, notACase(c, "R14")
 	}
-	return Outcome{}, notACase(c, "R14")
+	o.Dropped, o.MayReplace = true, true
+	o.NewCaptain = c.Team != nil && c.Team.Captain
+	return o, nil
 }
 
 // antichess: A1/A9 results kept, A8 an incomplete pairing goes to the

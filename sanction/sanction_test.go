@@ -45,6 +45,8 @@ func TestDecide(t *testing.T) {
 			}, Dropped: true, Barred: true, MayReplace: true}},
 		{"RKCC TOS violation in the knockout", Case{Rulebook: RKCC, Stage: Knockout, Subject: "x", Reason: TOSViolation, Matches: matches[:1]},
 			Outcome{Changes: []Change{{MatchID: "m1", Effect: FullForfeit, Beneficiary: "a", Clause: "R14"}}, Dropped: true, Barred: true, MayReplace: true}},
+		{"RKCC team leader's TOS violation", Case{Rulebook: RKCC, Stage: Swiss, Subject: "x", Reason: TOSViolation, Matches: matches[:1], Team: &TeamContext{Captain: true}},
+			Outcome{Changes: []Change{{MatchID: "m1", Effect: FullForfeit, Beneficiary: "a", Clause: "R14"}}, Dropped: true, Barred: true, MayReplace: true, NewCaptain: true}},
 		{"RKCC removal for deliberate losing", Case{Rulebook: RKCC, Stage: Swiss, Subject: "x", Reason: Disqualification, Matches: matches},
 			Outcome{Changes: ch(Keep, Keep, "R16", "R16"), Dropped: true, Barred: true, MayReplace: true}},
 		{"RKCC withdrawal", Case{Rulebook: RKCC, Stage: Swiss, Subject: "x", Reason: Withdrawal, Matches: matches},
