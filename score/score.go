@@ -66,7 +66,8 @@ type MatchScore struct {
 	Decided      bool   `json:"decided"`
 	DecidedAt    string `json:"decided_at,omitempty"`
 	DecidedEarly bool   `json:"decided_early"`
-	// GamesAfterDecision counts games played after DecidedAt (A18).
+	// GamesAfterDecision counts the games (forfeited ones included) on the
+	// sheet after DecidedAt; they count in full (A18).
 	GamesAfterDecision int `json:"games_after_decision,omitempty"`
 	// Tie is the knockout tie resolution.
 	Tie *TieScore `json:"tie,omitempty"`
@@ -403,11 +404,11 @@ func play(ms *MatchScore, m *format.Match, units []unit, events []event) error {
 	setsHome, setsAway := 0, 0
 	majority := len(m.Parts)/2 + 1
 	for i, ev := range events {
-		if decidedAt >= 0 && ev.token {
-			if !m.PlayAllGames {
+		if decidedAt >= 0 {
+			if ev.token && !m.PlayAllGames {
 				return arbiter.FieldError(ev.path, "score.after_decided", "game played after the match was decided at %s (%s-%s); the match ends once decided", events[decidedAt].path, home, away)
 			}
-			ms.GamesAfterDecision++
+			ms.GamesAfterDecision += ev.n
 		}
 		p := &units[ev.unit].parts[ev.part]
 		h0, a0 := p.home, p.away
