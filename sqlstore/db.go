@@ -39,22 +39,36 @@ const sqliteParams = "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pra
 // else is a SQLite file path or a file: URI. Open refuses a database whose
 // schema is newer than this binary knows.
 func Open(ctx context.Context, dsn string) (*DB, error) {
-	db, err := open(ctx, dsn, true)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := db.Migrate(ctx); err != nil {
-		db.Close()
-		return nil, err
-	}
-	return db, nil
+	return OpenWith(ctx, dsn, Options{})
 }
 
 // Connect opens an existing database without migrating it (for status
 // reports and tools). A SQLite file that does not exist is ENOTFOUND
 // rather than created.
 func Connect(ctx context.Context, dsn string) (*DB, error) {
-	return open(ctx, dsn, false)
+	return OpenWith(ctx, dsn, Options{NoMigrate: true, MustExist: true})
+}
+
+// Options adjust OpenWith.
+type Options struct {
+	NoMigrate bool // do not apply migrations (the caller runs Migrate or only reads the status)
+	MustExist bool // a missing SQLite file is ENOTFOUND instead of being created
+}
+
+// OpenWith opens the database named by dsn (see Open) as o says.
+func OpenWith(ctx context.Context, dsn string, o Options) (*DB, error) {
+	db, err := open(ctx, dsn, !o.MustExist)
+	if err != nil {
+		return nil, err
+	}
+	if o.NoMigrate {
+		return db, nil
+	}
+	if _, err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
 }
 
 func open(ctx context.Context, dsn string, create bool) (*DB, error) {
