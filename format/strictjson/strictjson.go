@@ -53,7 +53,8 @@ func Decode(r io.Reader, v any, prefix string) error {
 func syntaxError(data []byte, err error, prefix string) error {
 	if se, ok := err.(*json.SyntaxError); ok {
 		line, col := 1, 1
-		for _, b := range data[:min(int(se.Offset), len(data))] {
+		// Offset counts the offending byte; report its own column.
+		for _, b := range data[:max(0, min(int(se.Offset)-1, len(data)))] {
 			if b == '\n' {
 				line, col = line+1, 1
 			} else {
