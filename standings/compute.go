@@ -87,6 +87,7 @@ func Compute(in Input, tiebreaks []Tiebreak, opts Options) (Table, error) {
 	}
 
 	tbl := Table{Tiebreaks: append([]Tiebreak(nil), tiebreaks...), Rows: make([]Row, s.n)}
+	cells := make([]arbiter.Points, s.n*len(tiebreaks)) // one backing array for every row's values
 	for lo := 0; lo < s.n; {
 		hi := lo + 1
 		for !start[hi] {
@@ -97,7 +98,7 @@ func Compute(in Input, tiebreaks []Tiebreak, opts Options) (Table, error) {
 		for k := lo; k < hi; k++ {
 			i := order[k]
 			e := in.Entrants[i]
-			row := Row{Rank: lo + 1, Shared: hi-lo > 1, ID: e.ID, Name: e.Name, Score: s.score[0][i], Values: make([]arbiter.Points, len(tiebreaks))}
+			row := Row{Rank: lo + 1, Shared: hi-lo > 1, ID: e.ID, Name: e.Name, Score: s.score[0][i], Values: cells[k*len(tiebreaks) : (k+1)*len(tiebreaks) : (k+1)*len(tiebreaks)]}
 			for t := range tiebreaks {
 				row.Values[t] = cols[t][i].points()
 			}

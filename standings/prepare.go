@@ -114,15 +114,15 @@ func prepare(in *Input, opts Options) (*state, error) {
 	}
 	s.index = make(map[string]int, s.n)
 	for i, e := range in.Entrants {
-		f := fmt.Sprintf("entrants[%d]", i)
+		f := func() string { return fmt.Sprintf("entrants[%d]", i) } // built only for errors
 		if e.ID == "" {
-			return nil, arbiter.FieldError(f+".id", "standings.entrant-id", "entrant id is empty")
+			return nil, arbiter.FieldError(f()+".id", "standings.entrant-id", "entrant id is empty")
 		}
 		if _, dup := s.index[e.ID]; dup {
-			return nil, arbiter.FieldError(f+".id", "standings.entrant-id", "duplicate entrant id %q", e.ID)
+			return nil, arbiter.FieldError(f()+".id", "standings.entrant-id", "duplicate entrant id %q", e.ID)
 		}
 		if e.Seed < 0 {
-			return nil, arbiter.FieldError(f+".seed", "standings.seed", "seed %d is negative", e.Seed)
+			return nil, arbiter.FieldError(f()+".seed", "standings.seed", "seed %d is negative", e.Seed)
 		}
 		s.index[e.ID] = i
 	}
@@ -136,9 +136,8 @@ func prepare(in *Input, opts Options) (*state, error) {
 	}
 	seen := make([]int32, s.n) // last round+1 in which the entrant appeared
 	for r, results := range in.Rounds {
-		for k, res := range results {
-			f := fmt.Sprintf("rounds[%d][%d]", r, k)
-			if err := s.addResult(r, f, res, seen); err != nil {
+		for k := range results {
+			if err := s.addResult(r, k, &results[k], seen); err != nil {
 				return nil, err
 			}
 		}
@@ -153,33 +152,26 @@ func prepare(in *Input, opts Options) (*state, error) {
 	return s, nil
 }
 
-func (s *state) lookup(id, field string) (int, error) {
-	i, ok := s.index[id]
+func (s *state) addResult(r, k int, res *Result, seen []int32) error {
+	f := func() string { return fmt.Sprintf("rounds[%d][%d]", r, k) } // built only for errors
+	a, ok := s.index[res.A.ID]
 	if !ok {
-		return 0, arbiter.FieldError(field, "standings.entrant-id", "unknown entrant id %q", id)
-	}
-	return i, nil
-}
-
-func (s *state) addResult(r int, f string, res Result, seen []int32) error {
-	a, err := s.lookup(res.A.ID, f+".a.id")
-	if err != nil {
-		return err
+		return arbiter.FieldError(f()+".a.id", "standings.entrant-id", "unknown entrant id %q", res.A.ID)
 	}
 	b := -1
 	if res.B.ID != "" {
-		if b, err = s.lookup(res.B.ID, f+".b.id"); err != nil {
-			return err
+		if b, ok = s.index[res.B.ID]; !ok {
+			return arbiter.FieldError(f()+".b.id", "standings.entrant-id", "unknown entrant id %q", res.B.ID)
 		}
 		if a == b {
-			return arbiter.FieldError(f+".b.id", "standings.pairing", "entrant %q paired with itself", res.A.ID)
+			return arbiter.FieldError(f()+".b.id", "standings.pairing", "entrant %q paired with itself", res.A.ID)
 		}
 	}
 	var ka, kb kind
 	switch res.Decision {
 	case "", Played:
 		if b < 0 {
-			return arbiter.FieldError(f+".b.id", "standings.pairing", "a played result needs two sides (use a bye decision for one side)")
+			return arbiter.FieldError(f()+".b.id", "standings.pairing", "a played result needs two sides (use a bye decision for one side)")
 		}
 		ka, kb = kPlayed, kPlayed
 	case ForfeitWin:
@@ -192,39 +184,52 @@ func (s *state) addResult(r int, f string, res Result, seen []int32) error {
 		ka, kb = kFullDraw, kFullDraw
 	case PairingBye, FullBye, HalfBye, ZeroBye:
 		if b >= 0 {
-			return arbiter.FieldError(f+".b.id", "standings.pairing", "decision %q has a single side; b must be empty", res.Decision)
+			return arbiter.FieldError(f()+".b.id", "standings.pairing", "decision %q has a single side; b must be empty", res.Decision)
 		}
-		ka = map[Decision]kind{PairingBye: kPAB, FullBye: kFullBye, HalfBye: kHalfBye, ZeroBye: kZeroBye}[res.Decision]
+		switch res.Decision {
+		case PairingBye:
+			ka = kPAB
+		case FullBye:
+			ka = kFullBye
+		case HalfBye:
+			ka = kHalfBye
+		default:
+			ka = kZeroBye
+		}
 	default:
-		return arbiter.FieldError(f+".decision", "standings.decision", "unknown decision %q (want played, forfeit_win, forfeit_loss, double_forfeit, full_draw, pairing_bye, half_bye, zero_bye, full_bye)", res.Decision)
+		return arbiter.FieldError(f()+".decision", "standings.decision", "unknown decision %q (want played, forfeit_win, forfeit_loss, double_forfeit, full_draw, pairing_bye, half_bye, zero_bye, full_bye)", res.Decision)
 	}
-	for _, c := range []Colour{res.A.Colour, res.B.Colour} {
+	for _, c := range [2]Colour{res.A.Colour, res.B.Colour} {
 		if c != NoColour && c != White && c != Black {
-			return arbiter.FieldError(f+".colour", "standings.colour", "colour %q must be \"w\", \"b\" or empty", c)
+			return arbiter.FieldError(f()+".colour", "standings.colour", "colour %q must be \"w\", \"b\" or empty", c)
 		}
 	}
-	put := func(i, o int, k kind, own, other Side, field string) error {
-		if seen[i] == int32(r+1) {
-			return arbiter.FieldError(field, "standings.pairing", "entrant %q has two results in round %d", own.ID, r+1)
-		}
-		if own.SetsWon < 0 || own.GamesWon < 0 {
-			return arbiter.FieldError(field, "standings.counts", "sets_won and games_won must not be negative")
-		}
-		seen[i] = int32(r + 1)
-		x := rd{kind: k, opp: int32(o), sets: int32(own.SetsWon), games: int32(own.GamesWon), colour: own.Colour}
-		x.pts = [2]arbiter.Points{own.MatchPoints, own.Secondary}
-		if o >= 0 {
-			x.against = [2]arbiter.Points{other.MatchPoints, other.Secondary}
-		}
-		s.rounds[i][r] = x
-		return nil
-	}
-	if err := put(a, b, ka, res.A, res.B, f+".a"); err != nil {
-		return err
+	if err := s.put(r, a, b, ka, &res.A, &res.B, seen); err != nil {
+		return arbiter.FieldError(f()+".a", "standings.pairing", "%s", err.Error())
 	}
 	if b >= 0 {
-		return put(b, a, kb, res.B, res.A, f+".b")
+		if err := s.put(r, b, a, kb, &res.B, &res.A, seen); err != nil {
+			return arbiter.FieldError(f()+".b", "standings.pairing", "%s", err.Error())
+		}
 	}
+	return nil
+}
+
+// put records entrant i's round r against o (−1 for none).
+func (s *state) put(r, i, o int, k kind, own, other *Side, seen []int32) error {
+	if seen[i] == int32(r+1) {
+		return fmt.Errorf("entrant %q has two results in round %d", own.ID, r+1)
+	}
+	if own.SetsWon < 0 || own.GamesWon < 0 {
+		return fmt.Errorf("sets_won and games_won of %q must not be negative", own.ID)
+	}
+	seen[i] = int32(r + 1)
+	x := rd{kind: k, opp: int32(o), sets: int32(own.SetsWon), games: int32(own.GamesWon), colour: own.Colour}
+	x.pts = [2]arbiter.Points{own.MatchPoints, own.Secondary}
+	if o >= 0 {
+		x.against = [2]arbiter.Points{other.MatchPoints, other.Secondary}
+	}
+	s.rounds[i][r] = x
 	return nil
 }
 
