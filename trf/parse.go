@@ -21,7 +21,9 @@ func Parse(r io.Reader) (*File, error) {
 	if err != nil {
 		return nil, &arbiter.Error{Code: arbiter.EINVALID, Message: "cannot read TRF input", Err: err}
 	}
-	data = bytes.TrimPrefix(data, []byte("\ufeff")) // a UTF-8 byte order mark is not part of line 1
+	for bytes.HasPrefix(data, bom) { // a UTF-8 byte order mark is not part of line 1
+		data = data[len(bom):]
+	}
 	p := &parser{f: &File{TeamPoints: DefaultTeamPointSystem()}, ps: map[string]arbiter.Points{}}
 	for i, text := range splitLines(data) {
 		if trim(text) == "" {
@@ -39,6 +41,8 @@ func Parse(r io.Reader) (*File, error) {
 	}
 	return p.f, nil
 }
+
+var bom = []byte("\ufeff")
 
 // splitLines splits on CRLF, CR or LF.
 func splitLines(data []byte) []string {

@@ -366,10 +366,8 @@ func (f *File) teamLines(record string) ([]string, error) {
 			if err := c.left(5, 32, t.Name, field+".Name", "TRF 013 cols 5-36"); err != nil {
 				return nil, err
 			}
-			for j, m := range t.Members {
-				if err := c.num(37+5*j, 4, m, field+".Members", "TRF 013 cols 37-"); err != nil {
-					return nil, err
-				}
+			if err := c.members(37, t.Members, field+".Members", "TRF 013 cols 37-"); err != nil {
+				return nil, err
 			}
 		} else {
 			if err := c.num(5, 3, t.Number, field+".Number", "TRF 310 cols 5-7"); err != nil {
@@ -397,10 +395,8 @@ func (f *File) teamLines(record string) ([]string, error) {
 					return nil, err
 				}
 			}
-			for j, m := range t.Members {
-				if err := c.num(74+5*j, 4, m, field+".Members", "TRF 310 cols 74-"); err != nil {
-					return nil, err
-				}
+			if err := c.members(74, t.Members, field+".Members", "TRF 310 cols 74-"); err != nil {
+				return nil, err
 			}
 		}
 		l, err := c.render()
@@ -640,6 +636,20 @@ func (c *cells) num(col, w, v int, field, rule string) error {
 		return arbiter.FieldError(field, rule, "%d is negative", v)
 	}
 	return c.right(col, w, strconv.Itoa(v), field, rule)
+}
+
+// members writes start numbers every 5 columns from col, 4 wide; a wider
+// number shifts the rest (the reader splits the list on blanks).
+func (c *cells) members(col int, ids []int, field, rule string) error {
+	for _, id := range ids {
+		if id < 0 {
+			return arbiter.FieldError(field, rule, "%d is negative", id)
+		}
+	}
+	if len(ids) > 0 {
+		c.put(col, strings.TrimPrefix(idList(ids, 4), " "))
+	}
+	return nil
 }
 
 func (c *cells) points(col, w int, p arbiter.Points, field, rule string) error {
