@@ -3,6 +3,7 @@ package standings
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"arbiter"
 	"arbiter/trf"
@@ -92,7 +93,7 @@ func FromTRF(f *trf.File) (Input, error) {
 			res.A.Secondary, res.B.Secondary = res.A.MatchPoints, res.B.MatchPoints
 			fa, fb := x.Result == '+' || x.Result == '-', y.Result == '+' || y.Result == '-'
 			switch {
-			case !fa && !fb:
+			case !fa && !fb && outcome(x.Result)+outcome(y.Result) == 2:
 				res.Decision = Played
 			case x.Result == '+' && y.Result == '-':
 				res.Decision = ForfeitWin
@@ -107,6 +108,20 @@ func FromTRF(f *trf.File) (Input, error) {
 		}
 	}
 	return in, nil
+}
+
+// outcome is 2 for a won game, 1 drawn, 0 lost: the two sides of a game
+// must add up to 2.
+func outcome(c byte) int {
+	switch c {
+	case '1', 'W':
+		return 2
+	case '=', 'D':
+		return 1
+	case '0', 'L':
+		return 0
+	}
+	return -9
 }
 
 func trfColour(c byte) Colour {
@@ -134,4 +149,24 @@ func trfPoints(ps trf.PointSystem, c byte) (arbiter.Points, int, error) {
 		return ps.ForfeitLoss, 0, nil
 	}
 	return 0, 0, fmt.Errorf("result %q is not a game result", c)
+}
+
+// TRFOptions derives Compute options from a TRF header: TotalRounds from
+// XXR/142, RoundRobin from a 192 round-robin / Schiller / Scheveningen
+// code, and the C.07 edition from the start date (042): from 2026/03/01
+// "2026", before it "2024" (TieBreakServer selects it the same way); an
+// unreadable date gives the default.
+func TRFOptions(f *trf.File) Options {
+	o := Options{TotalRounds: f.TotalRounds}
+	code := strings.ToUpper(f.TournamentCode)
+	o.RoundRobin = strings.Contains(code, "ROUNDROBIN") || strings.Contains(code, "SCHILLER") || strings.Contains(code, "SCHEVENINGEN")
+	d := strings.NewReplacer("-", "/", ".", "/").Replace(strings.TrimSpace(f.StartDate))
+	if len(d) >= 10 && d[4] == '/' && d[7] == '/' {
+		if d[:10] >= "2026/03/01" {
+			o.Edition = Edition2026
+		} else {
+			o.Edition = Edition2024
+		}
+	}
+	return o
 }
