@@ -20,7 +20,10 @@ type Explanation struct {
 	// Weeks is nil where the rulebook gives no duration.
 	Weeks  *int               `json:"weeks"`
 	Stages []StageExplanation `json:"stages"`
-	Notes  []string           `json:"notes,omitempty"`
+	// Calendar and Armageddon are the format's, for the lifecycle.
+	Calendar   Calendar    `json:"calendar"`
+	Armageddon *Armageddon `json:"armageddon,omitempty"`
+	Notes      []string    `json:"notes,omitempty"`
 }
 
 // StageExplanation is one stage for the given entrant count.
@@ -101,7 +104,8 @@ func (f *Format) Explain(n int) (Explanation, error) {
 	if n < 0 {
 		return Explanation{}, arbiter.FieldError("entrants", "format.entrants", "must be >= 0, got %d", n)
 	}
-	x := Explanation{Format: f.Name, Entrants: n, Runs: true, Notes: f.Notes, Stages: []StageExplanation{}}
+	x := Explanation{Format: f.Name, Entrants: n, Runs: true, Notes: f.Notes, Stages: []StageExplanation{},
+		Calendar: f.Calendar, Armageddon: f.Armageddon}
 	fail := func(reason string) {
 		if x.Runs {
 			x.Runs, x.Reason = false, reason

@@ -1,6 +1,7 @@
 package format
 
 import (
+	"strings"
 	"testing"
 
 	"arbiter"
@@ -149,5 +150,35 @@ func TestExplainACWC(t *testing.T) {
 	}
 	if x, _ := f.Explain(11); x.Runs {
 		t.Error("11 players cannot send 12 to the candidates")
+	}
+}
+
+func TestCountResolve(t *testing.T) {
+	f := mustPreset(t, "antichess-team-cup")
+	adv := f.Stages[0].Advance
+	for _, c := range []struct {
+		n, v int
+		ok   bool
+	}{{10, 4, true}, {15, 4, true}, {16, 8, true}, {31, 8, true}, {32, 16, true}, {63, 16, true}, {64, 0, false}, {500, 0, false}} { // A10
+		v, note, ok := adv.Resolve(c.n)
+		if v != c.v || ok != c.ok || (!ok && !strings.Contains(note, "candidates")) {
+			t.Errorf("A10 advance(%d) = %d %v %q", c.n, v, ok, note)
+		}
+	}
+	one, three := 1, 3
+	gap := Count{Steps: []Step{{Max: &one, Value: &one}, {Min: &three, Value: &three}}}
+	if err := gap.validate("c", 1); err == nil || !strings.Contains(err.Error(), "c.steps[1].min") {
+		t.Errorf("gap between bands: %v", err)
+	}
+	open := Count{Steps: []Step{{Value: &one}, {Min: &three, Value: &three}}}
+	if err := open.validate("c", 1); err == nil || !strings.Contains(err.Error(), "c.steps") {
+		t.Errorf("unbounded first band: %v", err)
+	}
+	noNote := Count{Steps: []Step{{Max: &one, Value: &one}, {Min: new(2)}}}
+	if err := noNote.validate("c", 1); err == nil || !strings.Contains(err.Error(), "c.steps[1].value") {
+		t.Errorf("band without value or note: %v", err)
+	}
+	if v, _, ok := (&Count{Log2: &Log2{Mul: 2, Add: 3}}).Resolve(16); !ok || v != 11 { // A22: 16-31 teams, 11 weeks
+		t.Errorf("weeks(16) = %d", v)
 	}
 }

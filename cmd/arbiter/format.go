@@ -159,6 +159,7 @@ func writeExplanation(w io.Writer, f *format.Format, x format.Explanation) {
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "Duration: %s\n", orText(x.Weeks, "not set by the rulebook")+map[bool]string{true: " weeks", false: ""}[x.Weeks != nil])
+	writeCalendar(w, x.Calendar, x.Armageddon)
 	for i, s := range x.Stages {
 		fmt.Fprintf(w, "\nStage %d: %s (%s, %s pairing)\n", i+1, s.Name, strings.ReplaceAll(s.Kind, "_", " "), s.Pairing)
 		fmt.Fprintf(w, "  Entrants: %s; rounds: %s", orText(s.Entrants, "set by the TDs"), orText(s.Rounds, "set by the TDs"))
@@ -253,5 +254,56 @@ func writeMatch(w io.Writer, label string, m format.MatchExplanation) {
 			}
 		}
 		fmt.Fprintf(w, "    Tie: %s\n", strings.Join(steps, " -> "))
+	}
+}
+
+func weekTime(t *format.WeekTime) string {
+	return fmt.Sprintf("%s %s UTC", strings.ToUpper(t.Day[:1])+t.Day[1:], t.Time)
+}
+
+func writeCalendar(w io.Writer, c format.Calendar, a *format.Armageddon) {
+	parts := []string{fmt.Sprintf("%d round(s) per week", c.RoundsPerWeek)}
+	if c.RoundStart != nil {
+		parts = append(parts, "rounds open "+weekTime(c.RoundStart))
+	}
+	if c.PairingsBy != nil {
+		parts = append(parts, "pairings by "+weekTime(c.PairingsBy))
+	}
+	parts = append(parts, "deadline "+weekTime(&c.Deadline))
+	if c.BreakWeeksBetweenStages > 0 {
+		parts = append(parts, fmt.Sprintf("%d week(s) break between stages", c.BreakWeeksBetweenStages))
+	}
+	if c.AppealHours > 0 {
+		parts = append(parts, fmt.Sprintf("appeals within %d h", c.AppealHours))
+	}
+	fmt.Fprintf(w, "Calendar: %s\n", strings.Join(parts, "; "))
+	if n := c.Negotiation; n != nil {
+		parts = []string{fmt.Sprintf("at least %d offers, %d h apart", n.MinOffers, n.MinGapHours)}
+		if n.NotAllWithinHours > 0 {
+			parts = append(parts, fmt.Sprintf("not all within %d h", n.NotAllWithinHours))
+		}
+		if n.MaxPerDate > 0 {
+			parts = append(parts, fmt.Sprintf("at most %d on one date", n.MaxPerDate))
+		}
+		if n.OfferDeadline.Weekly != nil {
+			parts = append(parts, "due by "+weekTime(n.OfferDeadline.Weekly))
+		} else {
+			parts = append(parts, fmt.Sprintf("due within %d h of the previous round's end", n.OfferDeadline.HoursAfterPreviousRound))
+		}
+		if n.ReplyHours > 0 {
+			parts = append(parts, fmt.Sprintf("reply within %d h", n.ReplyHours))
+		}
+		if n.RetryOffers > 0 {
+			parts = append(parts, fmt.Sprintf("%d more each if none suits", n.RetryOffers))
+		}
+		parts = append(parts, "no agreement and nobody at fault: "+strings.ReplaceAll(n.NoFaultResult, "_", " "))
+		fmt.Fprintf(w, "Negotiation: %s\n", strings.Join(parts, "; "))
+	}
+	if a != nil {
+		draw := ""
+		if a.BlackDrawOdds {
+			draw = " and draw odds"
+		}
+		fmt.Fprintf(w, "Armageddon: Black %s%s; the lowest bid for White's time plays White; equal bids: %s\n", a.Black, draw, strings.ReplaceAll(a.EqualBids, "_", " "))
 	}
 }

@@ -84,7 +84,8 @@ func TestFormatCLIExplain(t *testing.T) {
 		t.Errorf("explain 8 teams: exit %d\n%s", code, out)
 	}
 	code, out, _ = runCLI(t, "", "format", "explain", "rkcc-team-three-tc", "--entrants", "11")
-	if code != 0 || !strings.Contains(out, "rounds: 7; top 4 advance") || !strings.Contains(out, "game score x 15 = 240") {
+	if code != 0 || !strings.Contains(out, "rounds: 7; top 4 advance") || !strings.Contains(out, "game score x 15 = 240") ||
+		!strings.Contains(out, "rounds open Monday 00:00 UTC; deadline Sunday 23:59 UTC") { // R4
 		t.Errorf("explain rkcc 11 teams: exit %d\n%s", code, out)
 	}
 }
