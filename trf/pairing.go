@@ -9,7 +9,7 @@ import (
 // NextRound describes the round a pairing engine is asked to pair.
 type NextRound struct {
 	// Played is the number of rounds with results: the last round in which
-	// some player has a game with a result or a pairing-allocated bye.
+	// some player has a game (opponent) with a result.
 	Played int
 	// Round is the round to pair, Played+1.
 	Round int
@@ -76,16 +76,17 @@ func (f *File) NextRound() NextRound {
 	return n
 }
 
-// RoundsPlayed returns the last round in which some player has a game with
-// a result, or a pairing-allocated bye. Pre-assigned byes ("0000 - H") and
-// games without a result in the following round do not count.
+// RoundsPlayed returns the last round in which some player has a game
+// against an opponent with a result (played or forfeited). Byes do not
+// count: the round to pair may already hold pre-assigned byes ("0000 - H")
+// and, once paired, its PAB ("0000 - U") and games without results.
 func (f *File) RoundsPlayed() int {
 	played := 0
 	for i := range f.Players {
 		rs := f.Players[i].Rounds
 		for r := len(rs); r > played; r-- {
 			x := rs[r-1]
-			if (x.Opponent != 0 && x.Result != ' ') || x.Result == 'U' {
+			if x.Opponent != 0 && x.Result != ' ' {
 				played = r
 				break
 			}
