@@ -17,9 +17,10 @@ const maxAttempts = 12
 // and its audit entry commit together. A Tx must not be used after the
 // function given to DB.Tx returns.
 type Tx struct {
-	tx      *sql.Tx
-	dialect Dialect
-	now     time.Time
+	tx       *sql.Tx
+	dialect  Dialect
+	now      time.Time
+	readOnly bool // from DB.View: every write is refused (SQLite would not refuse it itself)
 }
 
 // Now is the time of this transaction (UTC), read once from DB.Now; every
@@ -40,7 +41,8 @@ func (db *DB) Tx(ctx context.Context, fn func(tx *Tx) error) error {
 }
 
 // View runs fn in a read-only transaction: a consistent snapshot for
-// several reads. Writes inside fn fail.
+// several reads, which never waits for writers. Writes inside fn fail
+// (EINTERNAL: it is a programming error).
 func (db *DB) View(ctx context.Context, fn func(tx *Tx) error) error {
 	return db.run(ctx, true, fn)
 }
@@ -76,7 +78,7 @@ func (db *DB) attempt(ctx context.Context, readOnly bool, fn func(tx *Tx) error)
 	if err != nil {
 		return internalErr("begin transaction", err)
 	}
-	tx := &Tx{tx: stx, dialect: db.dialect, now: db.Now().UTC().Truncate(time.Microsecond)}
+	tx := &Tx{tx: stx, dialect: db.dialect, now: db.Now().UTC().Truncate(time.Microsecond), readOnly: readOnly}
 	done := false
 	defer func() {
 		if !done {
@@ -94,6 +96,8 @@ func (db *DB) attempt(ctx context.Context, readOnly bool, fn func(tx *Tx) error)
 	}
 	return nil
 }
+
+var errReadOnly = &arbiter.Error{Code: arbiter.EINTERNAL, Message: "write attempted in a read-only transaction (DB.View); use DB.Tx"}
 
 // Queryer is what reads accept: a *DB (each call on its own) or a *Tx.
 type Queryer interface {
@@ -121,6 +125,9 @@ func (tx *Tx) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
 }
 
 func (tx *Tx) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	if tx.readOnly {
+		return nil, errReadOnly
+	}
 	return tx.tx.ExecContext(ctx, tx.dialect.rebind(q), args...)
 }
 

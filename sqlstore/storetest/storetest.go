@@ -36,6 +36,7 @@ func Run(t *testing.T, open func(t *testing.T) *sqlstore.DB) {
 		{"RefusesNewerSchema", testRefusesNewerSchema},
 		{"UnicodeAndLargeJSON", testUnicodeAndLarge},
 		{"RollbackLeavesNothing", testRollback},
+		{"ViewIsReadOnly", testView},
 		{"Events", testEvents},
 		{"UsersAndSessions", testUsers},
 		{"TimestampsUTC", testTimestamps},
@@ -718,6 +719,30 @@ func testRollback(t *testing.T, s *suite) {
 	}
 	// The store is still usable.
 	s.event(t, "ghost")
+}
+
+func testView(t *testing.T, s *suite) {
+	ev := s.event(t, "view")
+	create(t, s, td, ev, "match", "1", match{Board: 1})
+	var got match
+	var ver int64
+	err := s.db.View(s.ctx, func(tx *sqlstore.Tx) (err error) {
+		got, ver, err = sqlstore.Get[match](s.ctx, tx, ev, "match", "1")
+		if err != nil {
+			return err
+		}
+		_, err = sqlstore.Update(s.ctx, tx, td, ev, "match", "1", ver, match{Board: 2})
+		if err == nil {
+			return errors.New("a write inside View succeeded")
+		}
+		return nil
+	})
+	if err != nil || got.Board != 1 || ver != 1 {
+		t.Fatalf("View: %+v version %d, %v", got, ver, err)
+	}
+	if m, v, _ := sqlstore.Get[match](s.ctx, s.db, ev, "match", "1"); m.Board != 1 || v != 1 {
+		t.Fatalf("after View: %+v version %d", m, v)
+	}
 }
 
 func testEvents(t *testing.T, s *suite) {
