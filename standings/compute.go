@@ -206,13 +206,20 @@ func (s *state) global(tb Tiebreak) []val {
 	case Progressive, Cumulative:
 		return s.progressive(b, tb.CutLow)
 	case Buchholz:
-		return s.buchholz(b, tb.CutLow, tb.CutHigh, false)
+		return s.buchholz(b, b, tb.CutLow, tb.CutHigh, false)
 	case MedianBuchholz:
-		return s.buchholz(b, 1, 1, false)
+		return s.buchholz(b, b, 1, 1, false)
 	case SonnebornBerger:
-		return s.buchholz(b, tb.CutLow, tb.CutHigh, true)
+		bo, bs := b, b
+		switch tb.Param {
+		case BasisMixedMG:
+			bo, bs = bPrimary, bSecondary
+		case BasisMixedGM:
+			bo, bs = bSecondary, bPrimary
+		}
+		return s.buchholz(bo, bs, tb.CutLow, tb.CutHigh, true)
 	case ForeBuchholz:
-		return s.fore().buchholz(b, tb.CutLow, tb.CutHigh, false)
+		return s.fore().buchholz(b, b, tb.CutLow, tb.CutHigh, false)
 	case AOB:
 		return s.aob(b)
 	case Koya:

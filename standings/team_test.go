@@ -183,10 +183,11 @@ func TestHeldTeamSwiss(t *testing.T) {
 	for label, id := range map[string]string{
 		"BH:MP": "BH:MP", "BH:MP/C1": "BH:MP/C1", "BH:GP": "BH:GP", "BH:GP/C1": "BH:GP/C1",
 		"EMMSB/C1(ex38)": "SB/C1", "EGGSB(ex41)": "SB:GP",
+		"EGMSB(ex39)": "EGMSB", "EMGSB(ex40)": "EMGSB",
 	} {
 		checkColumn(t, label+" 2024", column(t, in, o24, id), values(t, r24[label]))
 	}
-	for label, id := range map[string]string{"BH:MP": "BH", "BH:MP/C1": "BH/C1", "EMMSB/C1": "SB/C1"} {
+	for label, id := range map[string]string{"BH:MP": "BH", "BH:MP/C1": "BH/C1", "EMMSB/C1": "EMMSB/C1", "EMGSB": "EMGSB"} {
 		checkColumn(t, label+" 2026", column(t, in, o26, id), values(t, r26[label]))
 	}
 	var gp map[string]arbiter.Points
@@ -196,6 +197,20 @@ func TestHeldTeamSwiss(t *testing.T) {
 	gp = column(t, in, o26, "BH:GP")
 	if gp["1"] != want {
 		t.Errorf("BH:GP 2026 of team 1 = %v, want %v (16.4.1 cap by team 6)", gp["1"], want)
+	}
+	// EGMSB and EGGSB of team 1 under 2026 with the forfeiting opponent known (16.4.1).
+	for label, id := range map[string]string{"EGMSB(team 1)": "EGMSB", "EGGSB(team 1)": "EGGSB"} {
+		var m map[string]string
+		if err := json.Unmarshal(r26[label], &m); err != nil {
+			t.Fatal(err)
+		}
+		want, err := arbiter.ParsePoints(m["16.4.1"])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := column(t, in, o26, id)["1"]; got != want {
+			t.Errorf("%s 2026 of team 1 = %v, want %v", label, got, want)
+		}
 	}
 
 	// Ranking by MP then GP (exercise 34) and by GP then MP.

@@ -46,6 +46,11 @@ const (
 const (
 	BasisPrimary   = "mp" // match points (the default)
 	BasisSecondary = "gp" // secondary score: game/set points
+	// Mixed bases of sonneborn_berger only (C.07 13.2): the opponent's
+	// match points times the game points scored (EMGSB), and the
+	// opponent's game points times the match points scored (EGMSB).
+	BasisMixedMG = "mg"
+	BasisMixedGM = "gm"
 )
 
 // Tiebreak is one parsed tiebreak of a stage's ordered list.
@@ -63,7 +68,7 @@ type Tiebreak struct {
 type spec struct {
 	cuts  bool // accepts /cN and /mN
 	low   bool // accepts only /cN (cuts of the least significant values)
-	param int  // 0 none, 1 optional score basis, 2 required key
+	param int  // 0 none, 1 optional score basis, 2 required key, 3 basis incl. mixed (SB)
 }
 
 var specs = map[string]spec{
@@ -71,7 +76,7 @@ var specs = map[string]spec{
 	PointsDifference: {}, PointsScored: {}, MedianBuchholz: {param: 1},
 	Cumulative: {cuts: true, low: true, param: 1}, WinsVsTied: {}, MutualMatchScore: {},
 	MutualGameScore: {}, OverallGameScore: {}, TDValue: {param: 2},
-	Buchholz: {cuts: true, param: 1}, SonnebornBerger: {cuts: true, param: 1},
+	Buchholz: {cuts: true, param: 1}, SonnebornBerger: {cuts: true, param: 3},
 	DirectEncounter: {param: 1}, Wins: {param: 1}, Won: {}, GamesBlack: {},
 	GamesWonBlack: {}, Progressive: {cuts: true, low: true, param: 1}, ElectedToPlay: {},
 	Koya: {}, AOB: {}, ForeBuchholz: {cuts: true, param: 1}, ARO: {cuts: true, low: true}, TPR: {},
@@ -86,6 +91,9 @@ var aliases = map[string]string{
 	"fb": ForeBuchholz, "aro": ARO, "tpr": TPR, "mp": MatchPoints,
 	"gp": OverallGameScore, "mpvgp": OverallGameScore, "pts": MatchPoints,
 	"median-buchholz": MedianBuchholz, "mbh": MedianBuchholz,
+	// C.07 13.2 extended Sonneborn-Berger: opponent score x points scored.
+	"emmsb": SonnebornBerger, "eggsb": SonnebornBerger + ":" + BasisSecondary,
+	"emgsb": SonnebornBerger + ":" + BasisMixedMG, "egmsb": SonnebornBerger + ":" + BasisMixedGM,
 }
 
 // ParseTiebreak reads a tiebreak id: lowercase canonical ids
@@ -111,6 +119,12 @@ func ParseTiebreak(s string) (Tiebreak, error) {
 	}
 	name, param, hasParam := strings.Cut(head, ":")
 	if a, ok := aliases[name]; ok {
+		if n, p, ok := strings.Cut(a, ":"); ok { // the alias fixes the basis
+			if hasParam {
+				return fail("%s takes no ':' parameter", strings.ToUpper(name))
+			}
+			a, param, hasParam = n, p, true
+		}
 		name = a
 	}
 	k, ok := specs[name]
@@ -136,7 +150,15 @@ func ParseTiebreak(s string) (Tiebreak, error) {
 			// default: keep canonical form without it
 		case BasisSecondary:
 			tb.Param = BasisSecondary
+		case BasisMixedMG, BasisMixedGM:
+			if k.param != 3 {
+				return fail("score basis %q must be mp or gp", param)
+			}
+			tb.Param = param
 		default:
+			if k.param == 3 {
+				return fail("score basis %q must be mp, gp, mg or gm", param)
+			}
 			return fail("score basis %q must be mp or gp", param)
 		}
 	}

@@ -27,6 +27,11 @@ func TestParseTiebreak(t *testing.T) {
 		{"FB", "fore_buchholz"},
 		{"td_value:previous_final", "td_value:previous_final"},
 		{"  Median_Buchholz ", "median_buchholz"},
+		{"EMMSB/C1", "sonneborn_berger/c1"},
+		{"EGGSB", "sonneborn_berger:gp"},
+		{"EMGSB", "sonneborn_berger:mg"},
+		{"egmsb/c1", "sonneborn_berger:gm/c1"},
+		{"sonneborn_berger:mg", "sonneborn_berger:mg"},
 	} {
 		tb, err := ParseTiebreak(c.in)
 		if err != nil {
@@ -53,6 +58,10 @@ func TestParseTiebreakErrors(t *testing.T) {
 		{"buchholz:zz", "mp or gp"},
 		{"head_to_head:x", "no ':' parameter"},
 		{"buchholz/c1/m1", "at most one"},
+		{"buchholz:mg", "mp or gp"},
+		{"EMGSB:gp", "no ':' parameter"},
+		{"sonneborn_berger:xx", "mp, gp, mg or gm"},
+		{"progressive/m1", "only /cN"},
 	} {
 		_, err := ParseTiebreak(c.in)
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "rule tiebreak-id") {

@@ -58,14 +58,16 @@ type elem struct {
 
 func (e elem) product() int64 { return int64(e.score) * int64(e.pts) }
 
-// elements lists the BH/SB addends of entrant i on basis b (C.07 8.1, 9.1
-// and 16.3/16.4). buf is reused to avoid allocations.
-func (s *state) elements(i, b int, buf []elem) []elem {
+// elements lists the BH/SB addends of entrant i (C.07 8.1, 9.1 and
+// 16.3/16.4): opponent scores on basis b, points scored on basis bs (the
+// two differ for the mixed team Sonneborn-Berger, 13.2). buf is reused to
+// avoid allocations.
+func (s *state) elements(i, b, bs int, buf []elem) []elem {
 	buf = buf[:0]
 	for _, x := range s.rounds[i] {
 		switch {
 		case s.counts(x):
-			buf = append(buf, elem{score: s.adj[b][x.opp], pts: x.pts[b]})
+			buf = append(buf, elem{score: s.adj[b][x.opp], pts: x.pts[bs]})
 		case s.opts.RoundRobin:
 			// An unpaired round of a round robin contributes nothing.
 		default:
@@ -77,7 +79,7 @@ func (s *state) elements(i, b int, buf []elem) []elem {
 				}
 				d = min(d, limit)
 			}
-			buf = append(buf, elem{score: d, pts: x.pts[b], vur: x.kind.vur()})
+			buf = append(buf, elem{score: d, pts: x.pts[bs], vur: x.kind.vur()})
 		}
 	}
 	return buf
@@ -125,12 +127,13 @@ func cut(els []elem, lo, hi int, sb bool) []elem {
 	return els
 }
 
-// buchholz returns BH (or SB when sb) of every entrant with the cuts of t.
-func (s *state) buchholz(b, lo, hi int, sb bool) []val {
+// buchholz returns BH (or SB when sb, with points scored on basis bs) of
+// every entrant with lo low and hi high cuts.
+func (s *state) buchholz(b, bs, lo, hi int, sb bool) []val {
 	out := make([]val, s.n)
 	buf := make([]elem, 0, s.nr)
 	for i := range out {
-		els := cut(s.elements(i, b, buf), lo, hi, sb)
+		els := cut(s.elements(i, b, bs, buf), lo, hi, sb)
 		var sum int64
 		for _, e := range els {
 			if sb {
@@ -176,7 +179,7 @@ func (s *state) fore() *state {
 
 // aob is the mean Buchholz of the opponents played over the board (C.07 8.2).
 func (s *state) aob(b int) []val {
-	bh := s.buchholz(b, 0, 0, false)
+	bh := s.buchholz(b, b, 0, 0, false)
 	out := make([]val, s.n)
 	for i, rs := range s.rounds {
 		var sum, c int64
