@@ -1,0 +1,215 @@
+// Package dutch implements the FIDE Dutch Swiss pairing system (C.04.3, rules
+// in force from 1 February 2026) so that its pairings agree exactly with the
+// reference engine bbpPairings 6 (--dutch).
+//
+// The round is paired as a sequence of maximum-weight matchings over the
+// players still to pair. Every criterion of C.04.3 Art. 2 becomes a field of
+// a wide integer edge weight; brackets are processed top-down, and inside a
+// bracket the choices the rules leave to the generation order (which MDPs,
+// which exchanges, which opponent) are fixed one at a time by re-weighting a
+// few edges and re-solving. See docs/pairing.md.
+package dutch
+
+import (
+	"errors"
+	"sort"
+
+	"arbiter"
+	"arbiter/pairing"
+	"arbiter/pairing/matching"
+)
+
+// ErrNoPairing is returned when no pairing satisfies the absolute criteria.
+var ErrNoPairing = errors.New("no valid pairing exists")
+
+// Pair computes the pairing of round t.PlayedRounds+1. Boards are returned in
+// publication order (score of the higher player, score of the lower player,
+// rank of the higher player; the PAB last, as a pair with Black == -1).
+func Pair(t *pairing.Tournament) ([]pairing.Pair, error) {
+	s := newState(t)
+	e := &engine{state: s}
+	return e.run()
+}
+
+func newState(t *pairing.Tournament) *state {
+	s := &state{t: t, played: t.PlayedRounds, byIdx: make([]*player, len(t.Players))}
+	order := make([]int, len(t.Players))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return t.Players[order[a]].ID < t.Players[order[b]].ID })
+	for rank, i := range order {
+		tp := &t.Players[i]
+		p := &player{idx: i, id: tp.ID, rank: rank, score: tp.Score, games: tp.Games, acc: tp.Accelerations}
+		p.computeColours()
+		s.byIdx[i] = p
+	}
+	return s
+}
+
+type engine struct {
+	*state
+	sorted []*player
+	forb   []map[int]bool // by Players index
+	lay    layout
+	g      *matching.Graph
+	fixed  []int // fixed partner of a finalized vertex, -1 otherwise
+	thresh arbiter.Points
+}
+
+func (e *engine) topScorer(p *player) bool { return e.accScore(p, 0) > e.thresh }
+
+// compatible: C1 (no rematch, forbidden pairs) and C3 (non-topscorers with the
+// same absolute colour preference do not meet; topscorers only matter when
+// pairing the last round).
+func (e *engine) compatible(a, b *player) bool {
+	if e.forb[a.idx][b.idx] {
+		return false
+	}
+	if !a.absolutePref() || !b.absolutePref() || a.pref != b.pref {
+		return true
+	}
+	return e.played >= e.t.TotalRounds-1 && (e.topScorer(a) || e.topScorer(b))
+}
+
+func (e *engine) isByeCandidate(p *player, byeScore arbiter.Points) bool {
+	return e.eligibleForBye(p) && e.accScore(p, 0) <= byeScore
+}
+
+func compatiblePrefs(a, b pairing.Colour) bool {
+	return a != b || a == pairing.NoColour || b == pairing.NoColour
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// edgeCtx carries the round-wide values the edge weight depends on.
+type edgeCtx struct {
+	byeScore      arbiter.Points
+	singleDFIsBye bool
+	unplayedRanks map[int]int
+}
+
+// edgeWeight encodes the criteria for pairing higher (earlier in the sorted
+// order) with lower. inCur: lower belongs to the bracket being paired; inNext:
+// lower belongs to the following scoregroup (look-ahead, C8).
+func (e *engine) edgeWeight(hi, lo *player, inCur, inNext bool, c *edgeCtx) weight {
+	l := &e.lay
+	w := make(weight, l.words)
+	if !e.compatible(hi, lo) {
+		return w
+	}
+	hs, ls := e.accScore(hi, 0), e.accScore(lo, 0)
+	// Completion (C4) and PAB eligibility (C2, C5): pairs of players who
+	// cannot take the bye are worth more, so the unpaired one can.
+	w.addAt(1+b2u(!e.isByeCandidate(hi, c.byeScore))+b2u(!e.isByeCandidate(lo, c.byeScore)), 0)
+	// C6: number of pairs in the bracket.
+	w.shl(l.sgBits)
+	w.addAt(b2u(inCur), 0)
+	// C7: scores paired in the bracket.
+	w.shl(l.sgShift)
+	if inCur {
+		w.addAt(1, l.shifts[hs])
+	}
+	// C8: pairs and scores in the next bracket.
+	w.shl(l.sgBits)
+	w.addAt(b2u(inNext), 0)
+	w.shl(l.sgShift)
+	if inNext {
+		w.addAt(1, l.shifts[hs])
+	}
+	// C9: unplayed games of the PAB assignee.
+	w.shl(2 * l.sgBits)
+	if c.singleDFIsBye {
+		if hs == c.byeScore {
+			w.addAt(uint64(c.unplayedRanks[hi.playedGame]), 0)
+		}
+		if ls == c.byeScore {
+			w.addAt(uint64(c.unplayedRanks[lo.playedGame]), 0)
+		}
+	}
+	// C10-C13: colours.
+	e.colourBits(w, lo, hi, inCur)
+	if e.played >= 1 {
+		// C14: resident downfloaters who downfloated last round.
+		w.shl(l.sgBits)
+		if inCur {
+			w.addAt(b2u(e.float(lo, 1) == floatDown), 0)
+			w.addAt(b2u(hs <= ls && e.float(hi, 1) == floatDown), 0)
+		}
+		// C15: MDP opponents who upfloated last round.
+		w.shl(l.sgBits)
+		if inCur {
+			w.addAt(b2u(!(hs > ls && e.float(lo, 1) == floatUp)), 0)
+		}
+	}
+	if e.played > 1 {
+		// C16, C17: the same two rounds before.
+		w.shl(l.sgBits)
+		if inCur {
+			w.addAt(b2u(e.float(lo, 2) == floatDown), 0)
+			w.addAt(b2u(hs <= ls && e.float(hi, 2) == floatDown), 0)
+		}
+		w.shl(l.sgBits)
+		if inCur {
+			w.addAt(b2u(!(hs > ls && e.float(lo, 2) == floatUp)), 0)
+		}
+	}
+	if e.played >= 1 {
+		// C18, C19: scores of those floaters.
+		w.shl(l.sgShift)
+		if inCur {
+			w.addAt(b2u(e.float(lo, 1) == floatDown), l.shifts[ls])
+			w.addAt(b2u(e.float(hi, 1) == floatDown), l.shifts[hs])
+		}
+		w.shl(l.sgShift)
+		if inCur && !(e.float(lo, 1) == floatUp && hs > ls) {
+			w.addAt(1, l.shifts[hs])
+		}
+	}
+	if e.played > 1 {
+		// C20, C21.
+		w.shl(l.sgShift)
+		if inCur {
+			w.addAt(b2u(e.float(lo, 2) == floatDown), l.shifts[ls])
+			w.addAt(b2u(e.float(hi, 2) == floatDown), l.shifts[hs])
+		}
+		w.shl(l.sgShift)
+		if inCur && !(e.float(lo, 2) == floatUp && hs > ls) {
+			w.addAt(1, l.shifts[hs])
+		}
+	}
+	// Room for the ordering of exchanges and transpositions.
+	w.shl(3*l.sgBits + 1)
+	return w
+}
+
+// colourBits appends the four colour fields (C10-C13).
+func (e *engine) colourBits(w weight, p, o *player, inCur bool) {
+	l := &e.lay
+	w.shl(l.sgBits)
+	w.addAt(b2u(inCur && (!p.absoluteImbalance() || !o.absoluteImbalance() || p.pref != o.pref)), 0)
+	w.shl(l.sgBits)
+	ok := !p.absolutePref() || !o.absolutePref() || p.pref != o.pref
+	if !ok {
+		if p.imbalance == o.imbalance {
+			ok = p.repeated == pairing.NoColour || p.repeated != o.repeated
+		} else {
+			q := p
+			if p.imbalance > o.imbalance {
+				q = o
+			}
+			ok = q.repeated != p.pref.Invert()
+		}
+	}
+	w.addAt(b2u(inCur && ok), 0)
+	w.shl(l.sgBits)
+	w.addAt(b2u(inCur && compatiblePrefs(p.pref, o.pref)), 0)
+	w.shl(l.sgBits)
+	w.addAt(b2u(inCur && ((!p.strong && !p.absolutePref()) || (!o.strong && !o.absolutePref()) ||
+		(p.absolutePref() && o.absolutePref()) || p.pref != o.pref)), 0)
+}
