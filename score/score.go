@@ -166,6 +166,9 @@ func validForfeit(k string) bool {
 // Score scores a match sheet for the named stage of format f. Every error
 // is an *arbiter.Error naming the sheet field (JSON path) and the rule.
 func Score(f *format.Format, stage string, sh *Sheet, opt Options) (*MatchScore, error) {
+	if sh == nil {
+		return nil, arbiter.FieldError("", "score.sheet", "no match sheet")
+	}
 	st := f.StageByName(stage)
 	if st == nil {
 		var names []string
@@ -545,6 +548,11 @@ func decide(ms *MatchScore, f *format.Format, st *format.Stage, m *format.Match,
 		if sh.Tie != nil {
 			return arbiter.FieldError("tie", "score.tie", "only a knockout match has tie data; a %s match may be drawn", st.Kind)
 		}
+	} else if winner == "" && sh.Forfeit != "" && sh.Tie == nil {
+		// Nobody played (double forfeit or full draw by rule): the tie
+		// procedure is for played matches, so the TDs decide.
+		ms.Result = TieUnresolved
+		ms.Notes = append(ms.Notes, "a knockout match forfeited by both sides has no winner: the TDs decide")
 	} else if winner == "" {
 		ts, w, err := resolveTie(f, m, sh, ms)
 		if err != nil {

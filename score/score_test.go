@@ -387,3 +387,17 @@ func TestRKCCKnockoutUnresolvedTie(t *testing.T) {
 		{"tc": "0.75+0", "results": "1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0"}], "tie": {"games": "1"}}`)
 	wantErr(t, err, "tie.games", "score.tie")
 }
+
+func TestKnockoutDoubleForfeitLeftToTDs(t *testing.T) {
+	ms := mustScore(t, "acwc-2023", "knockout", `{"home": "a", "away": "b", "forfeit": "double"}`)
+	if ms.Result != DoubleLoss || ms.Winner != "" || len(ms.Notes) == 0 {
+		t.Errorf("%+v", ms)
+	}
+	ms = mustScore(t, "acwc-2023", "knockout", `{"home": "a", "away": "b", "forfeit": "away"}`)
+	if ms.Result != AwayWin || ms.AwayPoints != pts(10) || ms.Standings.Decision != standings.ForfeitLoss || ms.Standings.B.MatchPoints != pts(1) {
+		t.Errorf("%+v", ms)
+	}
+	if _, err := Score(preset(t, "acwc-2023"), "knockout", nil, Options{}); err == nil {
+		t.Error("nil sheet: want error")
+	}
+}
