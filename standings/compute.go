@@ -226,6 +226,17 @@ func (s *state) global(tb Tiebreak) []val {
 		return s.koya()
 	case ARO:
 		return s.perEntrant(func(i int, _ []rd) val { a, _ := s.aro(i, tb.CutLow); return count(a) })
+	case SSSC:
+		// C.07 13.4: secondary score + BH(primary) / FN with FN =
+		// floor(N × win / most secondary points of one match).
+		fn := int64(s.total) * int64(s.sc.Win) / int64(s.sc.SecondaryWin)
+		if fn < 1 {
+			fn = 1
+		}
+		bh := s.buchholz(bPrimary, bPrimary, 0, 0, false)
+		return s.perEntrant(func(i int, _ []rd) val {
+			return val{n: int64(s.score[bSecondary][i])*100*fn + bh[i].n, d: fn}
+		})
 	case TPR:
 		return s.perEntrant(func(i int, _ []rd) val { return count(s.tpr(i)) })
 	case TDValue:

@@ -184,6 +184,7 @@ func TestHeldTeamSwiss(t *testing.T) {
 		"BH:MP": "BH:MP", "BH:MP/C1": "BH:MP/C1", "BH:GP": "BH:GP", "BH:GP/C1": "BH:GP/C1",
 		"EMMSB/C1(ex38)": "SB/C1", "EGGSB(ex41)": "SB:GP",
 		"EGMSB(ex39)": "EGMSB", "EMGSB(ex40)": "EMGSB",
+		"SSSC(ex49, FN=3, Held prints 1 decimal)": "SSSC",
 	} {
 		checkColumn(t, label+" 2024", column(t, in, o24, id), values(t, r24[label]))
 	}

@@ -39,6 +39,7 @@ const (
 	ForeBuchholz    = "fore_buchholz"    // FB, C.07 8.3
 	ARO             = "aro"              // ARO, C.07 10.1
 	TPR             = "tpr"              // TPR, C.07 10.2
+	SSSC            = "sssc"             // SSSC, C.07 13.4 (teams)
 )
 
 // Score bases for the ":mp" / ":gp" parameter of score-based tiebreaks
@@ -79,7 +80,7 @@ var specs = map[string]spec{
 	Buchholz: {cuts: true, param: 1}, SonnebornBerger: {cuts: true, param: 3},
 	DirectEncounter: {param: 1}, Wins: {param: 1}, Won: {}, GamesBlack: {},
 	GamesWonBlack: {}, Progressive: {cuts: true, low: true, param: 1}, ElectedToPlay: {},
-	Koya: {}, AOB: {}, ForeBuchholz: {cuts: true, param: 1}, ARO: {cuts: true, low: true}, TPR: {},
+	Koya: {}, AOB: {}, ForeBuchholz: {cuts: true, param: 1}, ARO: {cuts: true, low: true}, TPR: {}, SSSC: {},
 }
 
 // aliases maps FIDE TRF labels (C.07 Art. 5 acronyms, TRF26 202 records)
