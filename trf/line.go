@@ -122,8 +122,15 @@ func (l *line) parsePoints(name string, col int, s string) (arbiter.Points, erro
 	if err != nil || len(s) > 12 {
 		return 0, errorf(l.num, col, name, "want a score such as 1.5, found %q", s)
 	}
+	if p > maxPoints || p < -maxPoints {
+		return 0, errorf(l.num, col, name, "score %s out of range (at most %s in absolute value)", p, maxPoints)
+	}
 	return p, nil
 }
+
+// maxPoints bounds any score read: far above any real total, and small
+// enough that the written form stays short.
+const maxPoints = 999_999 * arbiter.Point
 
 // token is a blank-separated word with its starting column.
 type token struct {
