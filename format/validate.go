@@ -360,8 +360,8 @@ func (f *Format) validateMatch(m *Match, p string, knockout bool) error {
 		tp := fmt.Sprintf("%s.tie[%d]", p, j)
 		switch t.Kind {
 		case TieCaptainsAdvantage:
-			if m.Kind == MatchIndividual {
-				return fieldErr(tp+".kind", "format.match.tie", "captains_advantage needs a team match")
+			if m.Kind != TeamBoards {
+				return fieldErr(tp+".kind", "format.match.tie", "captains_advantage needs a team_boards match (the captains meet on a board)")
 			}
 			if j+1 >= len(m.Tie) || m.Tie[j+1].Kind != TieGames {
 				return fieldErr(tp+".kind", "format.match.tie", "captains_advantage counts in the tiebreak games that follow it")
