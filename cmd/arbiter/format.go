@@ -50,7 +50,7 @@ func runFormat(_ context.Context, e *env, args []string) error {
 }
 
 // cliFlagError keeps --help (exit 0) and turns other flag errors into usage errors (exit 2).
-func cliFlagError(err error) error {
+func fmtFlagError(err error) error {
 	if errors.Is(err, flag.ErrHelp) {
 		return err
 	}
@@ -73,7 +73,7 @@ func openFormat(nameOrPath string) (*format.Format, error) {
 func runFormatList(e *env, args []string) error {
 	fs := newFlagSet(e, "format list", "format list")
 	if err := fs.Parse(args); err != nil {
-		return cliFlagError(err)
+		return fmtFlagError(err)
 	}
 	if fs.NArg() != 0 {
 		return usagef("format list takes no arguments")
@@ -92,7 +92,7 @@ func runFormatShow(e *env, args []string) error {
 	fs := newFlagSet(e, "format show", "format show PRESET|FILE")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
-		return cliFlagError(err)
+		return fmtFlagError(err)
 	}
 	if len(pos) != 1 {
 		fs.Usage()
@@ -111,7 +111,7 @@ func runFormatExplain(e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print the explanation as a JSON object")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
-		return cliFlagError(err)
+		return fmtFlagError(err)
 	}
 	if len(pos) != 1 {
 		fs.Usage()
@@ -133,18 +133,18 @@ func runFormatExplain(e *env, args []string) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(x)
 	}
-	writeExplanation(e.stdout, f, x)
+	fmtWriteExplanation(e.stdout, f, x)
 	return nil
 }
 
-func orText(p *int, none string) string {
+func fmtOrText(p *int, none string) string {
 	if p == nil {
 		return none
 	}
 	return fmt.Sprint(*p)
 }
 
-func writeExplanation(w io.Writer, f *format.Format, x format.Explanation) {
+func fmtWriteExplanation(w io.Writer, f *format.Format, x format.Explanation) {
 	fmt.Fprintf(w, "%s (%s): %d entrants\n", f.Title, f.Name, x.Entrants)
 	if x.Runs {
 		fmt.Fprintln(w, "Runs: yes")
@@ -152,17 +152,17 @@ func writeExplanation(w io.Writer, f *format.Format, x format.Explanation) {
 		fmt.Fprintf(w, "Runs: no: %s\n", x.Reason)
 	}
 	if f.Team != nil {
-		fmt.Fprintf(w, "Team size: %s players per match", orText(x.TeamSize, "decided by the TDs"))
+		fmt.Fprintf(w, "Team size: %s players per match", fmtOrText(x.TeamSize, "decided by the TDs"))
 		if x.Substitutes != nil {
 			fmt.Fprintf(w, " (+%d substitute)", *x.Substitutes)
 		}
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "Duration: %s\n", orText(x.Weeks, "not set by the rulebook")+map[bool]string{true: " weeks", false: ""}[x.Weeks != nil])
-	writeCalendar(w, x.Calendar, x.Armageddon)
+	fmt.Fprintf(w, "Duration: %s\n", fmtOrText(x.Weeks, "not set by the rulebook")+map[bool]string{true: " weeks", false: ""}[x.Weeks != nil])
+	fmtWriteCalendar(w, x.Calendar, x.Armageddon)
 	for i, s := range x.Stages {
 		fmt.Fprintf(w, "\nStage %d: %s (%s, %s pairing)\n", i+1, s.Name, strings.ReplaceAll(s.Kind, "_", " "), s.Pairing)
-		fmt.Fprintf(w, "  Entrants: %s; rounds: %s", orText(s.Entrants, "set by the TDs"), orText(s.Rounds, "set by the TDs"))
+		fmt.Fprintf(w, "  Entrants: %s; rounds: %s", fmtOrText(s.Entrants, "set by the TDs"), fmtOrText(s.Rounds, "set by the TDs"))
 		if s.Cycles == 2 {
 			fmt.Fprint(w, " (double round robin)")
 		}
@@ -173,7 +173,7 @@ func writeExplanation(w io.Writer, f *format.Format, x format.Explanation) {
 		}
 		fmt.Fprintln(w)
 		for _, p := range s.Pools {
-			fmt.Fprintf(w, "  Pool %s: places %s; top %d advance\n", p.Name, joinIntList(p.Places), p.Advance)
+			fmt.Fprintf(w, "  Pool %s: places %s; top %d advance\n", p.Name, fmtJoinInts(p.Places), p.Advance)
 		}
 		if s.Seeding != "" {
 			seed := map[string]string{"standings": "by the previous stage's standings (1 v N, 2 v N-1, ...)", "cross_pool": "cross-pool: each pool winner v the other pool's runner-up"}[s.Seeding]
@@ -189,12 +189,12 @@ func writeExplanation(w io.Writer, f *format.Format, x format.Explanation) {
 		if s.Final != nil {
 			label = "Matches before the final"
 		}
-		writeMatch(w, label, s.Match)
+		fmtWriteMatch(w, label, s.Match)
 		if s.Final != nil {
-			writeMatch(w, "Final", *s.Final)
+			fmtWriteMatch(w, "Final", *s.Final)
 		}
 		if s.ThirdMatch != nil {
-			writeMatch(w, "Third-place match", *s.ThirdMatch)
+			fmtWriteMatch(w, "Third-place match", *s.ThirdMatch)
 		}
 		for _, n := range s.Notes {
 			fmt.Fprintf(w, "  Note: %s\n", n)
@@ -208,7 +208,7 @@ func writeExplanation(w io.Writer, f *format.Format, x format.Explanation) {
 	}
 }
 
-func joinIntList(v []int) string {
+func fmtJoinInts(v []int) string {
 	s := make([]string, len(v))
 	for i, x := range v {
 		s[i] = fmt.Sprint(x)
@@ -216,7 +216,7 @@ func joinIntList(v []int) string {
 	return strings.Join(s, ", ")
 }
 
-func writeMatch(w io.Writer, label string, m format.MatchExplanation) {
+func fmtWriteMatch(w io.Writer, label string, m format.MatchExplanation) {
 	kind := map[string]string{format.MatchIndividual: "individual", format.TeamBoards: fmt.Sprintf("%d boards, team score = sum of the boards", m.Boards), format.TeamSets: "sets, each played by its own players"}[m.Kind]
 	fmt.Fprintf(w, "  %s: %s\n", label, kind)
 	for _, p := range m.Parts {
@@ -257,19 +257,19 @@ func writeMatch(w io.Writer, label string, m format.MatchExplanation) {
 	}
 }
 
-func weekTime(t *format.WeekTime) string {
+func fmtWeekTime(t *format.WeekTime) string {
 	return fmt.Sprintf("%s %s UTC", strings.ToUpper(t.Day[:1])+t.Day[1:], t.Time)
 }
 
-func writeCalendar(w io.Writer, c format.Calendar, a *format.Armageddon) {
+func fmtWriteCalendar(w io.Writer, c format.Calendar, a *format.Armageddon) {
 	parts := []string{fmt.Sprintf("%d round(s) per week", c.RoundsPerWeek)}
 	if c.RoundStart != nil {
-		parts = append(parts, "rounds open "+weekTime(c.RoundStart))
+		parts = append(parts, "rounds open "+fmtWeekTime(c.RoundStart))
 	}
 	if c.PairingsBy != nil {
-		parts = append(parts, "pairings by "+weekTime(c.PairingsBy))
+		parts = append(parts, "pairings by "+fmtWeekTime(c.PairingsBy))
 	}
-	parts = append(parts, "deadline "+weekTime(&c.Deadline))
+	parts = append(parts, "deadline "+fmtWeekTime(&c.Deadline))
 	if c.BreakWeeksBetweenStages > 0 {
 		parts = append(parts, fmt.Sprintf("%d week(s) break between stages", c.BreakWeeksBetweenStages))
 	}
@@ -286,7 +286,7 @@ func writeCalendar(w io.Writer, c format.Calendar, a *format.Armageddon) {
 			parts = append(parts, fmt.Sprintf("at most %d on one date", n.MaxPerDate))
 		}
 		if n.OfferDeadline.Weekly != nil {
-			parts = append(parts, "due by "+weekTime(n.OfferDeadline.Weekly))
+			parts = append(parts, "due by "+fmtWeekTime(n.OfferDeadline.Weekly))
 		} else {
 			parts = append(parts, fmt.Sprintf("due within %d h of the previous round's end", n.OfferDeadline.HoursAfterPreviousRound))
 		}

@@ -47,7 +47,7 @@ func runMatchScore(e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print the scored match as JSON")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
-		return cliFlagError(err)
+		return fmtFlagError(err)
 	}
 	if len(pos) != 2 {
 		fs.Usage()
@@ -83,11 +83,11 @@ func runMatchScore(e *env, args []string) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(ms)
 	}
-	writeMatchScore(e.stdout, ms)
+	matchWriteScore(e.stdout, ms)
 	return nil
 }
 
-func partLine(p score.PartScore) string {
+func matchPartLine(p score.PartScore) string {
 	s := fmt.Sprintf("%-6s %s-%s", p.TC, p.Home, p.Away)
 	if p.Forfeit != "" {
 		s += " (forfeit: " + p.Forfeit + ")"
@@ -101,14 +101,14 @@ func partLine(p score.PartScore) string {
 	return s
 }
 
-func players(h, a string) string {
+func matchPlayers(h, a string) string {
 	if h == "" && a == "" {
 		return ""
 	}
 	return fmt.Sprintf(" [%s v %s]", h, a)
 }
 
-func writeMatchScore(w io.Writer, ms *score.MatchScore) {
+func matchWriteScore(w io.Writer, ms *score.MatchScore) {
 	title := ms.Stage
 	if ms.Match != "" {
 		title += ", " + strings.ReplaceAll(ms.Match, "_", "-") + " match"
@@ -118,15 +118,15 @@ func writeMatchScore(w io.Writer, ms *score.MatchScore) {
 		fmt.Fprintf(w, "Match forfeit: %s\n", ms.Forfeit)
 	}
 	for _, p := range ms.Parts {
-		fmt.Fprintf(w, "  Part %s\n", partLine(p))
+		fmt.Fprintf(w, "  Part %s\n", matchPartLine(p))
 	}
 	for _, p := range ms.Sets {
-		fmt.Fprintf(w, "  Set %s%s\n", partLine(p), players(p.HomePlayer, p.AwayPlayer))
+		fmt.Fprintf(w, "  Set %s%s\n", matchPartLine(p), matchPlayers(p.HomePlayer, p.AwayPlayer))
 	}
 	for _, b := range ms.Boards {
-		fmt.Fprintf(w, "  Board %d%s: %s-%s\n", b.Board, players(b.HomePlayer, b.AwayPlayer), b.Home, b.Away)
+		fmt.Fprintf(w, "  Board %d%s: %s-%s\n", b.Board, matchPlayers(b.HomePlayer, b.AwayPlayer), b.Home, b.Away)
 		for _, p := range b.Parts {
-			fmt.Fprintf(w, "    %s\n", partLine(p))
+			fmt.Fprintf(w, "    %s\n", matchPartLine(p))
 		}
 	}
 	if ms.ThresholdUnit == "sets" {
