@@ -57,3 +57,13 @@ func TestCorpusParses(t *testing.T) {
 		}
 	}
 }
+
+// Every shared file is internally consistent: opponents exist and both
+// sides of each game agree.
+func TestCorpusValidates(t *testing.T) {
+	for _, path := range corpusFiles(t) {
+		if err := parseFile(t, path).Validate(); err != nil {
+			t.Errorf("%s: %v", filepath.Base(path), err)
+		}
+	}
+}
