@@ -139,7 +139,7 @@ func (f *Format) Explain(n int) (Explanation, error) {
 	for i := range f.Stages {
 		s := &f.Stages[i]
 		se := StageExplanation{Name: s.Name, Kind: s.Kind, Pairing: s.Pairing, Entrants: entrants, Cycles: s.Cycles,
-			Pools: s.Pools, Seeding: s.Seeding, ThirdPlace: s.ThirdPlace, Tiebreaks: s.Tiebreaks,
+			Pools: s.Pools, Seeding: s.Seeding, ThirdPlace: s.ThirdPlace, Tiebreaks: s.Tiebreaks, TiebreakEdition: s.TiebreakEdition,
 			Match: s.Match.Explain(teamSize)}
 		if s.Note != "" {
 			se.Notes = append(se.Notes, s.Note)

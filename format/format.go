@@ -183,6 +183,9 @@ type Stage struct {
 	ThirdPlace bool `json:"third_place,omitempty"`
 	// Tiebreaks order tied entrants (ids of package standings).
 	Tiebreaks []string `json:"tiebreaks,omitempty"`
+	// TiebreakEdition is the FIDE C.07 edition applied to unplayed rounds
+	// by package standings: "2024" or "2026"; omitted = the standings default.
+	TiebreakEdition string `json:"tiebreak_edition,omitempty"`
 	// Match is the match format of the stage's rounds (knockout: every
 	// round but the final and third-place match when those are given).
 	Match Match `json:"match"`

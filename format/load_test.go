@@ -25,9 +25,12 @@ const minimal = `{
 }`
 
 func TestLoadMinimal(t *testing.T) {
-	f, err := Load(strings.NewReader(minimal))
+	f, err := Load(strings.NewReader(strings.Replace(minimal, `"tiebreaks": ["buchholz/c1"]`, `"tiebreaks": ["buchholz/c1"], "tiebreak_edition": "2024"`, 1)))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if f.Stages[0].TiebreakEdition != "2024" {
+		t.Errorf("edition %q", f.Stages[0].TiebreakEdition)
 	}
 	if f.Stages[0].Match.Parts[0].TC != (TimeControl{BaseSeconds: 60, IncrementSeconds: 2}) {
 		t.Errorf("tc %+v", f.Stages[0].Match.Parts[0].TC)
@@ -53,6 +56,7 @@ func TestLoadErrors(t *testing.T) {
 		{`"kind": "swiss"`, `"kind": "ladder"`, "stages[0].kind", "format.stage.kind"},
 		{`"pairing": "dutch"`, `"pairing": "berger"`, "stages[0].pairing", "format.stage.pairing"},
 		{`"tiebreaks": ["buchholz/c1"]`, `"tiebreaks": ["buchholz/c1", "luck"]`, "stages[0].tiebreaks[1]", "format.tiebreak"},
+		{`"tiebreaks": ["buchholz/c1"]`, `"tiebreaks": ["buchholz/c1"], "tiebreak_edition": "2019"`, "stages[0].tiebreak_edition", "format.tiebreak"},
 		{`"entrant": "individual"`, `"entrant": "club"`, "entrant", "format.entrant"},
 		{`"entrant": "individual"`, `"entrant": "team"`, "team", "format.team"},
 		{`"day": "sunday"`, `"day": "Sun"`, "calendar.deadline.day", "format.calendar"},

@@ -244,6 +244,11 @@ func (f *Format) validateStage(i int, p string) error {
 			return fieldErr(fmt.Sprintf("%s.tiebreaks[%d]", p, j), "format.tiebreak", "%s", strings.TrimPrefix(arbiter.ErrorMessage(err), "tiebreak: "))
 		}
 	}
+	switch s.TiebreakEdition {
+	case "", standings.Edition2024, standings.Edition2026:
+	default:
+		return fieldErr(p+".tiebreak_edition", "format.tiebreak", "want %q or %q, got %q", standings.Edition2024, standings.Edition2026, s.TiebreakEdition)
+	}
 	if err := f.validateMatch(&s.Match, p+".match", s.Kind == Knockout); err != nil {
 		return err
 	}
