@@ -82,14 +82,18 @@ func runStandings(_ context.Context, e *env, args []string) error {
 		return err
 	}
 	opts := standings.Options{Edition: rf.Edition, RoundRobin: stage.Kind == format.RoundRobin || stage.Kind == format.Pool, TotalRounds: rf.TotalRounds}
+	editionField := "edition" // the results file's field
 	if *edition != "" {
-		opts.Edition = *edition
+		opts.Edition, editionField = *edition, "--edition"
 	}
 	if opts.Edition == "" {
 		opts.Edition = standings.Edition2026
 	}
 	if opts.Edition != standings.Edition2024 && opts.Edition != standings.Edition2026 {
-		return arbiter.FieldError("--edition", "standings.edition", "unknown C.07 edition %q (want 2024 or 2026)", opts.Edition)
+		return arbiter.FieldError(editionField, "standings.edition", "unknown C.07 edition %q (want 2024 or 2026)", opts.Edition)
+	}
+	if rf.TotalRounds < 0 {
+		return arbiter.FieldError("total_rounds", "results.total_rounds", "total_rounds %d is negative", rf.TotalRounds)
 	}
 	n := len(rf.Entrants)
 	if opts.TotalRounds == 0 && stage.Kind == format.Swiss {

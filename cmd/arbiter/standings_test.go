@@ -156,6 +156,7 @@ func TestStandingsErrors(t *testing.T) {
 		{"unknown entrant", []string{"rkcc-team-three-tc", "-"}, `{"entrants": [{"id": "A"}], "rounds": [[{"a": "A", "b": "Z", "match_points": [1, 0]}]]}`, 3, []string{"rounds[0][0].b", "unknown entrant \"Z\""}},
 		{"bad decision", []string{"rkcc-team-three-tc", "-"}, `{"entrants": [{"id": "A"}, {"id": "B"}], "rounds": [[{"a": "A", "b": "B", "decision": "won"}]]}`, 3, []string{"rounds[0][0].decision", "rule results.decision"}},
 		{"no scores", []string{"rkcc-team-three-tc", "-"}, `{"entrants": [{"id": "A"}, {"id": "B"}], "rounds": [[{"a": "A", "b": "B"}]]}`, 3, []string{"rounds[0][0].match_points", "rule results.match_points"}},
+		{"bad edition in file", []string{"rkcc-team-three-tc", "-"}, `{"edition": "2019", "entrants": [{"id": "A"}], "rounds": []}`, 3, []string{"edition: unknown C.07 edition \"2019\""}},
 		{"bad json", []string{"rkcc-team-three-tc", "-"}, `{"entrants": [`, 3, []string{"invalid JSON"}},
 	}
 	for _, c := range cases {
