@@ -35,16 +35,18 @@ type StageExplanation struct {
 	// Rounds is nil when the TDs decide (see Note).
 	Rounds *int `json:"rounds"`
 	// Advance is how many go on; nil on the last stage or when the TDs decide.
-	Advance    *int              `json:"advance"`
-	Cycles     int               `json:"cycles,omitempty"`
-	Pools      []PoolDef         `json:"pools,omitempty"`
-	Seeding    string            `json:"seeding,omitempty"`
-	ThirdPlace bool              `json:"third_place,omitempty"`
-	Tiebreaks  []string          `json:"tiebreaks,omitempty"`
-	Match      MatchExplanation  `json:"match"`
-	Final      *MatchExplanation `json:"final,omitempty"`
-	ThirdMatch *MatchExplanation `json:"third_place_match,omitempty"`
-	Notes      []string          `json:"notes,omitempty"`
+	Advance    *int      `json:"advance"`
+	Cycles     int       `json:"cycles,omitempty"`
+	Pools      []PoolDef `json:"pools,omitempty"`
+	Seeding    string    `json:"seeding,omitempty"`
+	ThirdPlace bool      `json:"third_place,omitempty"`
+	Tiebreaks  []string  `json:"tiebreaks,omitempty"`
+	// TiebreakEdition is the stage's FIDE C.07 edition, if set.
+	TiebreakEdition string            `json:"tiebreak_edition,omitempty"`
+	Match           MatchExplanation  `json:"match"`
+	Final           *MatchExplanation `json:"final,omitempty"`
+	ThirdMatch      *MatchExplanation `json:"third_place_match,omitempty"`
+	Notes           []string          `json:"notes,omitempty"`
 }
 
 // MatchExplanation is a match format with its totals worked out.
