@@ -21,8 +21,8 @@ func (p Part) MaxPoints() arbiter.Points {
 	return arbiter.Points(p.Games) * win
 }
 
-// Boards is how many board pairs (individual, team_boards) or how many
-// sets count towards the match total for a team of the given size.
+// boardsFor is how many times the parts count towards the match total:
+// once per board pair for team_boards, once otherwise.
 func (m *Match) boardsFor(teamSize int) int {
 	if m.Kind == TeamBoards {
 		return teamSize
