@@ -93,14 +93,14 @@ var groups = []group{
 	textGroup("222", func(f *File) string { return f.EncodedTimeControl }),
 	textGroup("352", func(f *File) string { return f.BoardColours }),
 	{[]string{"362"}, func(f *File, has map[string]bool) ([]string, error) {
+		// A zero value means the defaults, unless the file had a 362
+		// record (which may well set every value to 0).
 		tp := f.TeamPoints
-		if tp == (TeamPointSystem{}) {
-			tp = DefaultTeamPointSystem()
-		}
-		if !has["362"] && tp == DefaultTeamPointSystem() {
+		if !has["362"] && (tp == TeamPointSystem{} || tp == DefaultTeamPointSystem()) {
 			return nil, nil
 		}
-		return []string{fmt.Sprintf("362 TW %-5s  TD %-5s  TL %s", fmtPoints(tp.Win), fmtPoints(tp.Draw), fmtPoints(tp.Loss))}, nil
+		// Same 9-column grid as 162: symbols at cols 5, 14, 23, values after them.
+		return []string{fmt.Sprintf("362 TW%4s   TD%4s   TL%4s", fmtPoints(tp.Win), fmtPoints(tp.Draw), fmtPoints(tp.Loss))}, nil
 	}},
 	{[]string{"XXR"}, func(f *File, has map[string]bool) ([]string, error) {
 		if has["XXR"] || (!has["142"] && f.TotalRounds != 0 && f.Version != 2026) {
@@ -437,11 +437,13 @@ func (f *File) teamByeLines(has map[string]bool) ([]string, error) {
 // pointLines writes the point system in the records the file used
 // (BB*, 162), then an XXS line for any value those records cannot carry.
 func (f *File) pointLines(has map[string]bool) ([]string, error) {
+	hasBB := has["BBW"] || has["BBD"] || has["BBL"] || has["BBZ"] || has["BBF"] || has["BBU"]
+	// A zero value means the defaults, unless the file had point records
+	// (which may set every value to 0).
 	ps := f.PointSystem
-	if ps == (PointSystem{}) {
+	if ps == (PointSystem{}) && !hasBB && !has["162"] && !has["XXS"] {
 		ps = DefaultPointSystem()
 	}
-	hasBB := has["BBW"] || has["BBD"] || has["BBL"] || has["BBZ"] || has["BBF"] || has["BBU"]
 	use162, useBB := has["162"], hasBB
 	if !use162 && !useBB && !has["XXS"] {
 		if ps == DefaultPointSystem() {
@@ -453,14 +455,14 @@ func (f *File) pointLines(has map[string]bool) ([]string, error) {
 	set := map[string]arbiter.Points{}
 	if use162 {
 		// Grid of TRF-2026: symbol in column 6, value in 7-10, every 9 columns.
-		l := fmt.Sprintf("162  W %4s    D %4s    L %4s", fmtPoints(ps.Win), fmtPoints(ps.Draw), fmtPoints(ps.Loss))
+		l := fmt.Sprintf("162  W%4s    D%4s    L%4s", fmtPoints(ps.Win), fmtPoints(ps.Draw), fmtPoints(ps.Loss))
 		set["win"], set["draw"], set["loss"] = ps.Win, ps.Draw, ps.Loss
 		if ps.ZeroBye != 0 || ps.ForfeitLoss != 0 {
-			l += fmt.Sprintf("    A %4s", fmtPoints(ps.ZeroBye))
+			l += fmt.Sprintf("    A%4s", fmtPoints(ps.ZeroBye))
 			set["zpb"], set["floss"] = ps.ZeroBye, ps.ZeroBye
 		}
 		if ps.PAB != ps.Win {
-			l += fmt.Sprintf("    P %4s", fmtPoints(ps.PAB))
+			l += fmt.Sprintf("    P%4s", fmtPoints(ps.PAB))
 			set["pab"] = ps.PAB
 		}
 		out = append(out, l)
