@@ -38,35 +38,37 @@ func (s *state) group(tb Tiebreak, grp []int, col []val, member []int32) [][]int
 		m.basis = bSecondary
 	}
 	g := len(grp)
-	sum := make([]arbiter.Points, g*g)
-	cnt := make([]int64, g*g)
+	t := &miniTable{average: m.average, den: 1, met: make([][]meeting, g)}
 	for p, i := range grp {
 		for _, x := range s.rounds[i] {
 			if x.opp < 0 || member[x.opp] < 0 || !(x.kind == kPlayed || m.forfeits && x.kind.hasOpponent()) {
 				continue
 			}
-			q := int(member[x.opp])
-			sum[p*g+q] += x.pts[m.basis]
-			cnt[p*g+q]++
+			t.add(p, int(member[x.opp]), x.pts[m.basis])
 		}
 	}
 	// Common denominator so that averages stay integers.
-	den := int64(1)
 	if m.average {
-		for _, c := range cnt {
-			if c > 1 {
-				den = lcm(den, c)
+		for _, ms := range t.met {
+			for _, e := range ms {
+				if e.cnt > 1 {
+					t.den = lcm(t.den, e.cnt)
+				}
 			}
 		}
 	}
-	t := &miniTable{g: g, sum: sum, cnt: cnt, den: den, average: m.average, win: int64(s.win(m.basis)) * den}
+	t.win = int64(s.win(m.basis)) * t.den
+	t.in = make([]bool, g)
 	all := make([]int, g)
 	for p := range all {
 		all[p] = p
 	}
+	t.mark(all, true)
 	for p, i := range grp {
-		col[i] = val{n: t.score(p, all) * 100, d: den}
+		sc, _ := t.score(p)
+		col[i] = val{n: sc * 100, d: t.den}
 	}
+	t.mark(all, false)
 	var out [][]int
 	for _, part := range t.rank(all) {
 		ids := make([]int, len(part))
@@ -86,40 +88,59 @@ func lcm(a, b int64) int64 {
 	return a / x * b
 }
 
-// miniTable is the separate standings of a tied group (C.07 6.1).
+// meeting is what one member scored against another member (summed over
+// their games).
+type meeting struct {
+	q   int
+	sum arbiter.Points
+	cnt int64
+}
+
+// miniTable is the separate standings of a tied group (C.07 6.1), kept
+// sparse: each member lists only the members it met, so a large tied
+// group of a big Swiss costs O(members × rounds), not O(members²).
 type miniTable struct {
-	g       int
-	sum     []arbiter.Points
-	cnt     []int64
+	met     [][]meeting
+	in      []bool // membership of the set being ranked
 	den     int64
 	average bool
 	win     int64 // most a missing game can add, in score units
 }
 
-// score is p's sum against the members of set, in hundredths × den.
-func (t *miniTable) score(p int, set []int) int64 {
-	var s int64
-	for _, q := range set {
-		if c := t.cnt[p*t.g+q]; q != p && c > 0 {
-			if t.average {
-				s += int64(t.sum[p*t.g+q]) * t.den / c
-			} else {
-				s += int64(t.sum[p*t.g+q])
-			}
+func (t *miniTable) add(p, q int, pts arbiter.Points) {
+	for k := range t.met[p] {
+		if t.met[p][k].q == q {
+			t.met[p][k].sum += pts
+			t.met[p][k].cnt++
+			return
 		}
 	}
-	return s
+	t.met[p] = append(t.met[p], meeting{q: q, sum: pts, cnt: 1})
 }
 
-// missing counts the members of set p has not met.
-func (t *miniTable) missing(p int, set []int) int64 {
-	var m int64
-	for _, q := range set {
-		if q != p && t.cnt[p*t.g+q] == 0 {
-			m++
+func (t *miniTable) mark(set []int, v bool) {
+	for _, p := range set {
+		t.in[p] = v
+	}
+}
+
+// score is p's sum against the members of the marked set (in hundredths ×
+// den) and the number of them p met.
+func (t *miniTable) score(p int) (int64, int) {
+	var s int64
+	n := 0
+	for _, e := range t.met[p] {
+		if !t.in[e.q] || e.q == p {
+			continue
+		}
+		n++
+		if t.average {
+			s += int64(e.sum) * t.den / e.cnt
+		} else {
+			s += int64(e.sum)
 		}
 	}
-	return m
+	return s, n
 }
 
 // rank applies C.07 Art. 6.2 / 6.3 to set and returns its ordered partition.
@@ -127,18 +148,18 @@ func (t *miniTable) rank(set []int) [][]int {
 	if len(set) <= 1 {
 		return [][]int{set}
 	}
+	t.mark(set, true)
+	sc := make(map[int]int64, len(set))
 	complete := true
 	for _, p := range set {
-		if t.missing(p, set) > 0 {
+		v, n := t.score(p)
+		sc[p] = v
+		if n < len(set)-1 {
 			complete = false
-			break
 		}
 	}
+	t.mark(set, false)
 	if complete { // 6.2: the separate standings rank everyone; reapply to smaller ties
-		sc := make(map[int]int64, len(set))
-		for _, p := range set {
-			sc[p] = t.score(p, set)
-		}
 		sorted := slices.Clone(set)
 		slices.SortStableFunc(sorted, func(a, b int) int { return cmpInt(sc[b], sc[a]) })
 		var out [][]int
@@ -158,21 +179,36 @@ func (t *miniTable) rank(set []int) [][]int {
 		return out
 	}
 	// 6.3: place a participant first only if it stays alone at the top
-	// whatever the outcome of the missing games; then the next; and so on.
+	// whatever the outcome of the missing games (its own missing games
+	// lost, every other's won); then the next; and so on.
 	rest := slices.Clone(set)
 	var out [][]int
 	for len(rest) > 1 {
-		top := -1
+		t.mark(rest, true)
+		low := make([]int64, len(rest))  // score with every missing game lost
+		high := make([]int64, len(rest)) // score with every missing game won
 		for k, p := range rest {
-			low := t.score(p, rest) // P loses every missing game
-			alone := true
-			for _, q := range rest {
-				if q != p && low <= t.score(q, rest)+t.missing(q, rest)*t.win {
-					alone = false
-					break
-				}
+			v, n := t.score(p)
+			low[k], high[k] = v, v+int64(len(rest)-1-n)*t.win
+		}
+		t.mark(rest, false)
+		// The best and second best high bounds give max over q != p.
+		first, second := -1, -1
+		for k := range rest {
+			switch {
+			case first < 0 || high[k] > high[first]:
+				first, second = k, first
+			case second < 0 || high[k] > high[second]:
+				second = k
 			}
-			if alone {
+		}
+		top := -1
+		for k := range rest {
+			other := first
+			if k == first {
+				other = second
+			}
+			if low[k] > high[other] {
 				top = k
 				break
 			}
