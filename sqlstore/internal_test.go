@@ -182,8 +182,8 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = Open(ctx, path)
-	want := fmt.Sprintf("the database schema is at version %d but this binary knows only up to version %d; refusing to use it (upgrade arbiter)", known+1, known)
-	if !errors.Is(err, ErrSchemaTooNew) || arbiter.ErrorMessage(err) != "internal error" || !strings.HasPrefix(err.Error(), want) {
+	want := fmt.Sprintf("the database schema is at version %d but this binary knows only up to version %d: refusing to use a newer schema (upgrade arbiter)", known+1, known)
+	if !errors.Is(err, ErrSchemaTooNew) || arbiter.ErrorMessage(err) != "internal error" || err.Error() != want {
 		t.Fatalf("Open: %v\nwant %s", err, want)
 	}
 }

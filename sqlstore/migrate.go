@@ -27,7 +27,7 @@ type migration struct {
 
 // ErrSchemaTooNew is wrapped by the error Migrate and Open return when the
 // database was migrated by a newer binary.
-var ErrSchemaTooNew = errors.New("database schema is newer than this binary")
+var ErrSchemaTooNew = errors.New("refusing to use a newer schema (upgrade arbiter)")
 
 // migrations returns the steps of dialect d in version order.
 func migrations(d Dialect) ([]migration, error) {
@@ -126,7 +126,7 @@ func (db *DB) Migrate(ctx context.Context) ([]int, error) {
 
 func tooNew(cur, known int) error {
 	return &arbiter.Error{Code: arbiter.EINTERNAL, Err: ErrSchemaTooNew, Message: fmt.Sprintf(
-		"the database schema is at version %d but this binary knows only up to version %d; refusing to use it (upgrade arbiter)", cur, known)}
+		"the database schema is at version %d but this binary knows only up to version %d", cur, known)}
 }
 
 func currentVersion(ctx context.Context, q Queryer) (int, error) {
