@@ -1,0 +1,363 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"arbiter"
+	"arbiter/format"
+	"arbiter/pairing"
+	"arbiter/pairing/berger"
+	"arbiter/pairing/dutch"
+	"arbiter/pairing/knockout"
+	"arbiter/sqlstore"
+)
+
+func roundID(stage, number int) string { return fmt.Sprintf("s%dr%d", stage+1, number) }
+
+func matchID(stage, number, board int) string {
+	return roundID(stage, number) + "b" + strconv.Itoa(board)
+}
+
+// stageRounds returns the stage's rounds in order.
+func stageRounds(ctx context.Context, q sqlstore.Queryer, st *state, stage int) ([]arbiter.Round, error) {
+	all, err := list[arbiter.Round](ctx, q, st, kindRound)
+	if err != nil {
+		return nil, err
+	}
+	var out []arbiter.Round
+	for _, r := range all {
+		if r.Stage == stage {
+			out = append(out, r)
+		}
+	}
+	slices.SortFunc(out, func(a, b arbiter.Round) int { return a.Number - b.Number })
+	return out, nil
+}
+
+// approvedBySeed lists the approved entrants in seed order.
+func approvedBySeed(ctx context.Context, q sqlstore.Queryer, st *state) ([]arbiter.Entrant, error) {
+	all, err := list[arbiter.Entrant](ctx, q, st, kindEntrant)
+	if err != nil {
+		return nil, err
+	}
+	var out []arbiter.Entrant
+	for _, e := range all {
+		if e.Status == arbiter.EntrantApproved {
+			out = append(out, e)
+		}
+	}
+	sortBySeed(out)
+	return out, nil
+}
+
+func (st *state) window(stage, number int) (arbiter.RoundWindow, bool) {
+	for _, w := range st.ev.Calendar {
+		if w.Stage == stage && w.Number == number {
+			return w, true
+		}
+	}
+	return arbiter.RoundWindow{}, false
+}
+
+// PairRound pairs the next round of the current stage with the stage's
+// engine (Swiss: FIDE Dutch; round robin: Berger tables; knockout: the
+// seeded bracket's first round) and stores it for the TDs' review; nothing
+// is public until PublishRound. The previous round must be closed. TD only.
+func (s *Service) PairRound(ctx context.Context, a arbiter.Actor, slug string) (arbiter.Round, []arbiter.Match, error) {
+	var rd arbiter.Round
+	var matches []arbiter.Match
+	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
+		st, err := load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		if err := requireTD(ctx, tx, st, a, "pair a round"); err != nil {
+			return err
+		}
+		if st.ev.Status != arbiter.EventRunning {
+			return arbiter.RuleError("registration", "event %s is %s: close registration first", slug, st.ev.Status)
+		}
+		si := st.ev.Stage
+		stage := st.ev.Stages[si]
+		if si > 0 {
+			return arbiter.RuleError("app.stage", "stage transitions are not implemented yet (stage %s)", stage.Name)
+		}
+		rounds, err := stageRounds(ctx, tx, st, si)
+		if err != nil {
+			return err
+		}
+		number := len(rounds) + 1
+		if len(rounds) > 0 && rounds[len(rounds)-1].Status != arbiter.RoundClosed {
+			last := rounds[len(rounds)-1]
+			return arbiter.RuleError("app.round", "round %d of %s is %s: close it before pairing the next", last.Number, stage.Name, last.Status)
+		}
+		if number > stage.Rounds {
+			return arbiter.RuleError("app.round", "stage %s has only %d rounds, all paired", stage.Name, stage.Rounds)
+		}
+		w, ok := st.window(si, number)
+		if !ok {
+			return arbiter.Errorf(arbiter.EINTERNAL, "no calendar window for %s round %d", stage.Name, number)
+		}
+		entrants, err := approvedBySeed(ctx, tx, st)
+		if err != nil {
+			return err
+		}
+		var pairs [][2]string // home, away ("" for a bye)
+		var method string
+		switch stage.Kind {
+		case format.Swiss:
+			pairs, err = swissPairs(ctx, tx, st, stage, rounds, entrants)
+			method = "dutch"
+		case format.RoundRobin:
+			method = "berger"
+			var sched []berger.Round
+			sched, err = berger.Schedule(len(entrants), max(1, st.f.Stages[si].Cycles))
+			if err == nil {
+				r := sched[number-1]
+				for _, p := range r.Pairs {
+					pairs = append(pairs, [2]string{entrants[p.White-1].ID, entrants[p.Black-1].ID})
+				}
+				if r.Bye > 0 {
+					pairs = append(pairs, [2]string{entrants[r.Bye-1].ID, ""})
+				}
+			}
+		case format.Knockout:
+			method = "bracket"
+			if number > 1 {
+				return arbiter.RuleError("app.stage", "knockout rounds after the first (winners advancing, ties) are not implemented yet")
+			}
+			var b *knockout.Bracket
+			b, err = knockout.New(len(entrants), knockout.Options{ThirdPlace: st.f.Stages[si].ThirdPlace})
+			if err == nil {
+				for _, m := range b.Rounds[0].Matches {
+					switch {
+					case m.HomeSeed > 0 && m.AwaySeed > 0:
+						pairs = append(pairs, [2]string{entrants[m.HomeSeed-1].ID, entrants[m.AwaySeed-1].ID})
+					case m.HomeSeed > 0:
+						pairs = append(pairs, [2]string{entrants[m.HomeSeed-1].ID, ""})
+					case m.AwaySeed > 0:
+						pairs = append(pairs, [2]string{entrants[m.AwaySeed-1].ID, ""})
+					}
+				}
+			}
+		default:
+			return arbiter.RuleError("app.stage", "a %s stage cannot be the first stage", stage.Kind)
+		}
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		rd = arbiter.Round{ID: roundID(si, number), Stage: si, Number: number, Status: arbiter.RoundPaired,
+			Start: w.Start, End: w.End, Method: method, PairedAt: now}
+		ch := change(a, "round.pair", "", false)
+		matches = nil
+		for i, p := range pairs {
+			m := arbiter.Match{ID: matchID(si, number, i+1), Stage: si, Round: number, Board: i + 1, Home: p[0], Away: p[1], Status: arbiter.MatchScheduled}
+			if m.IsBye() {
+				mp := stageMatch(st.f, si).MatchPoints
+				m.Status, m.Decision = arbiter.MatchFinal, "bye"
+				m.Result = &arbiter.Outcome{Result: "home_win", Decision: "pairing_bye", Home: arbiter.SideScore{MatchPoints: mp.Win}}
+			}
+			if m.Version, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m); err != nil {
+				return err
+			}
+			rd.Matches = append(rd.Matches, m.ID)
+			matches = append(matches, m)
+		}
+		rd.Version, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindRound, rd.ID, rd)
+		return err
+	})
+	return rd, matches, err
+}
+
+func stageMatch(f *format.Format, si int) *format.Match { return &f.Stages[si].Match }
+
+// swissPairs pairs a Swiss round with the Dutch engine from the results of
+// the stage's earlier rounds. Entrants are indexed by seed (pairing number).
+// The top seed gets White in round 1 (the lot is not drawn).
+func swissPairs(ctx context.Context, q sqlstore.Queryer, st *state, stage arbiter.Stage, rounds []arbiter.Round, entrants []arbiter.Entrant) ([][2]string, error) {
+	mp := stageMatch(st.f, st.ev.Stage).MatchPoints
+	t := &pairing.Tournament{PlayedRounds: len(rounds), TotalRounds: stage.Rounds, InitialColour: pairing.White,
+		Points: pairing.PointSystem{Win: mp.Win, Draw: mp.Draw, Loss: mp.Loss, ForfeitLoss: mp.Loss, PairingBye: mp.Win}}
+	index := map[string]int{}
+	for i, e := range entrants {
+		index[e.ID] = i
+		t.Players = append(t.Players, pairing.Player{ID: i + 1, Games: make([]pairing.Game, len(rounds))})
+	}
+	for ri, r := range rounds {
+		for i := range t.Players { // absent unless paired
+			t.Players[i].Games[ri] = pairing.Game{Opponent: -1}
+		}
+		for _, id := range r.Matches {
+			m, err := get[arbiter.Match](ctx, q, st, kindMatch, id)
+			if err != nil {
+				return nil, err
+			}
+			h, okh := index[m.Home]
+			if !okh {
+				continue
+			}
+			if m.IsBye() {
+				t.Players[h].Games[ri] = pairing.Game{Opponent: -1, Outcome: pairing.Win, Paired: true}
+				continue
+			}
+			aw, oka := index[m.Away]
+			if !oka {
+				continue
+			}
+			ho, ao, played := outcomes(m.Result, mp)
+			t.Players[h].Games[ri] = pairing.Game{Opponent: aw, Colour: pairing.White, Outcome: ho, Played: played, Paired: true}
+			t.Players[aw].Games[ri] = pairing.Game{Opponent: h, Colour: pairing.Black, Outcome: ao, Played: played, Paired: true}
+			if !played {
+				t.Players[h].Games[ri].Colour, t.Players[aw].Games[ri].Colour = pairing.NoColour, pairing.NoColour
+			}
+		}
+	}
+	for i := range t.Players {
+		for _, g := range t.Players[i].Games {
+			t.Players[i].Score += t.Points.For(g)
+		}
+	}
+	ps, err := dutch.Pair(t)
+	if errors.Is(err, dutch.ErrNoPairing) {
+		return nil, arbiter.Errorf(arbiter.ENOPAIRING, "the Dutch system finds no valid pairing for round %d", len(rounds)+1)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out [][2]string
+	for _, p := range ps {
+		if p.Black < 0 {
+			out = append(out, [2]string{entrants[p.White].ID, ""})
+			continue
+		}
+		out = append(out, [2]string{entrants[p.White].ID, entrants[p.Black].ID})
+	}
+	// Boards in order of the higher score, then the better seed (C.04.2 D).
+	slices.SortStableFunc(out, func(a, b [2]string) int {
+		if (a[1] == "") != (b[1] == "") {
+			if a[1] == "" {
+				return 1
+			}
+			return -1
+		}
+		sa := max(t.Players[index[a[0]]].Score, scoreOf(t, index, a[1]))
+		sb := max(t.Players[index[b[0]]].Score, scoreOf(t, index, b[1]))
+		if sa != sb {
+			return int(sb - sa)
+		}
+		return min(index[a[0]], indexOr(index, a[1])) - min(index[b[0]], indexOr(index, b[1]))
+	})
+	return out, nil
+}
+
+func scoreOf(t *pairing.Tournament, index map[string]int, id string) arbiter.Points {
+	if id == "" {
+		return 0
+	}
+	return t.Players[index[id]].Score
+}
+
+func indexOr(index map[string]int, id string) int {
+	if id == "" {
+		return 1 << 30
+	}
+	return index[id]
+}
+
+// outcomes turns a final match result into each side's outcome for the
+// pairing engine; played is false for forfeits and unfinished matches.
+func outcomes(o *arbiter.Outcome, mp format.MatchPoints) (home, away pairing.Outcome, played bool) {
+	if o == nil {
+		return pairing.Loss, pairing.Loss, false
+	}
+	class := func(p arbiter.Points) pairing.Outcome {
+		switch {
+		case p == mp.Win && p != mp.Draw:
+			return pairing.Win
+		case p == mp.Draw:
+			return pairing.Draw
+		}
+		return pairing.Loss
+	}
+	return class(o.Home.MatchPoints), class(o.Away.MatchPoints), o.Decision == "played" || o.Decision == ""
+}
+
+// PublishRound makes the paired round public; results may then be
+// reported. TD only.
+func (s *Service) PublishRound(ctx context.Context, a arbiter.Actor, slug string) (arbiter.Round, error) {
+	var rd arbiter.Round
+	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
+		st, err := load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		if err := requireTD(ctx, tx, st, a, "publish a round"); err != nil {
+			return err
+		}
+		rounds, err := stageRounds(ctx, tx, st, st.ev.Stage)
+		if err != nil {
+			return err
+		}
+		if len(rounds) == 0 || rounds[len(rounds)-1].Status != arbiter.RoundPaired {
+			return arbiter.RuleError("app.round", "no paired round waits for publication")
+		}
+		rd = rounds[len(rounds)-1]
+		rd.Status, rd.PublishedAt = arbiter.RoundPublished, s.now()
+		rd.Version, err = sqlstore.Update(ctx, tx, change(a, "round.publish", "", false), st.row.ID, kindRound, rd.ID, rd.Version, rd)
+		return err
+	})
+	return rd, err
+}
+
+// Rounds lists the event's rounds, stage by stage.
+func (s *Service) Rounds(ctx context.Context, slug string) ([]arbiter.Round, error) {
+	st, err := load(ctx, s.DB, slug)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := list[arbiter.Round](ctx, s.DB, st, kindRound)
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(rs, func(a, b arbiter.Round) int {
+		if a.Stage != b.Stage {
+			return a.Stage - b.Stage
+		}
+		return a.Number - b.Number
+	})
+	return rs, nil
+}
+
+// Matches lists the matches of one round ("s1r2"), or of every round
+// when roundID is empty, by round and board.
+func (s *Service) Matches(ctx context.Context, slug, round string) ([]arbiter.Match, error) {
+	st, err := load(ctx, s.DB, slug)
+	if err != nil {
+		return nil, err
+	}
+	ms, err := list[arbiter.Match](ctx, s.DB, st, kindMatch)
+	if err != nil {
+		return nil, err
+	}
+	out := ms[:0]
+	for _, m := range ms {
+		if round == "" || roundID(m.Stage, m.Round) == round {
+			out = append(out, m)
+		}
+	}
+	slices.SortFunc(out, func(a, b arbiter.Match) int {
+		if a.Stage != b.Stage {
+			return a.Stage - b.Stage
+		}
+		if a.Round != b.Round {
+			return a.Round - b.Round
+		}
+		return a.Board - b.Board
+	})
+	return out, nil
+}

@@ -1,0 +1,350 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"arbiter"
+	"arbiter/calendar"
+	"arbiter/format"
+	"arbiter/sqlstore"
+)
+
+// Register enters a player or a team. A player registers themself (role
+// player, Player = their name), a captain their team (role captain,
+// Captain = their name); a TD may register anyone. The entrant waits for
+// a TD's approval.
+func (s *Service) Register(ctx context.Context, a arbiter.Actor, slug string, e arbiter.Entrant) (arbiter.Entrant, error) {
+	if err := requireActor(a); err != nil {
+		return e, err
+	}
+	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
+		st, err := load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		if st.ev.Status != arbiter.EventRegistration {
+			return arbiter.RuleError("registration", "registration of %s is closed", slug)
+		}
+		td, err := isTD(ctx, tx, st, a)
+		if err != nil {
+			return err
+		}
+		me := normUser(a.Name)
+		switch {
+		case td:
+		case st.f.Entrant == format.Individual && a.Role == arbiter.RolePlayer && normUser(e.Player) == me:
+		case st.f.Entrant == format.Team && a.Role == arbiter.RoleCaptain && normUser(e.Captain) == me:
+		default:
+			return arbiter.Errorf(arbiter.EFORBIDDEN, "%s may register only themself (a player) or their own team (its captain)", a)
+		}
+		if err := normaliseEntrant(st.f, &e); err != nil {
+			return err
+		}
+		others, err := list[arbiter.Entrant](ctx, tx, st, kindEntrant)
+		if err != nil {
+			return err
+		}
+		for _, o := range others {
+			if o.Status == arbiter.EntrantRejected || o.Status == arbiter.EntrantWithdrawn {
+				continue
+			}
+			for _, u := range e.Users() {
+				if slices.Contains(o.Users(), u) {
+					rule := "app.register"
+					if st.f.Entrant == format.Team {
+						rule = "A11" // one team per player
+					}
+					return arbiter.RuleError(rule, "%s is already entered (in %s)", u, o.Name)
+				}
+			}
+		}
+		e.Status, e.RegisteredBy, e.RegisteredAt, e.Seed, e.Reason = arbiter.EntrantPending, me, s.now(), 0, ""
+		e.Version, err = sqlstore.Create(ctx, tx, change(a, "entrant.register", "", false), st.row.ID, kindEntrant, e.ID, e)
+		return err
+	})
+	return e, err
+}
+
+// normaliseEntrant checks an entrant against the format and fills its ID.
+func normaliseEntrant(f *format.Format, e *arbiter.Entrant) error {
+	switch f.Entrant {
+	case format.Individual:
+		if e.Kind == "" {
+			e.Kind = arbiter.EntrantPlayer
+		}
+		if e.Kind != arbiter.EntrantPlayer {
+			return arbiter.FieldError("kind", "format.entrant", "%s is an individual event: register players", f.Name)
+		}
+		e.Player = normUser(e.Player)
+		if e.Player == "" {
+			return arbiter.FieldError("player", "app.register", "no player given")
+		}
+		if len(e.Members) > 0 || e.Captain != "" || e.Substitute != "" {
+			return arbiter.FieldError("members", "format.entrant", "a player entrant has no captain, members or substitute")
+		}
+		e.ID = e.Player
+		if e.Name == "" {
+			e.Name = e.Player
+		}
+	case format.Team:
+		if e.Kind == "" {
+			e.Kind = arbiter.EntrantTeam
+		}
+		if e.Kind != arbiter.EntrantTeam {
+			return arbiter.FieldError("kind", "format.entrant", "%s is a team event: register teams", f.Name)
+		}
+		if strings.TrimSpace(e.Name) == "" {
+			return arbiter.FieldError("name", "app.register", "a team needs a name")
+		}
+		e.ID = teamID(e.Name)
+		if e.ID == "" {
+			return arbiter.FieldError("name", "app.register", "team name %q has no letters or digits", e.Name)
+		}
+		e.Captain = normUser(e.Captain)
+		e.Substitute = normUser(e.Substitute)
+		seen := map[string]bool{}
+		for i, m := range e.Members {
+			m = normUser(m)
+			if m == "" || seen[m] {
+				return arbiter.FieldError(fmt.Sprintf("members[%d]", i), "app.register", "member %q is empty or listed twice", e.Members[i])
+			}
+			seen[m] = true
+			e.Members[i] = m
+		}
+		if e.Substitute != "" && seen[e.Substitute] {
+			return arbiter.FieldError("substitute", "A14", "the substitute %s is also a member", e.Substitute)
+		}
+		sizes := f.TeamSizes()
+		lo, hi := slices.Min(sizes), slices.Max(sizes)
+		if len(e.Members) < lo || len(e.Members) > hi {
+			return arbiter.FieldError("members", "format.team.size", "a team has %d to %d members, got %d", lo, hi, len(e.Members))
+		}
+		if f.Team.Substitutes != nil && *f.Team.Substitutes == 0 && e.Substitute != "" {
+			return arbiter.FieldError("substitute", "format.team.substitutes", "this format allows no substitute")
+		}
+		if f.Team.Captain && (e.Captain == "" || !seen[e.Captain]) {
+			return arbiter.FieldError("captain", "A11", "a team names a captain among its members")
+		}
+		for i, b := range e.Boards {
+			e.Boards[i] = normUser(b)
+		}
+	default:
+		return arbiter.Errorf(arbiter.EINTERNAL, "format %s has unknown entrant kind %q", f.Name, f.Entrant)
+	}
+	if e.Rating < 0 {
+		return arbiter.FieldError("rating", "app.register", "a rating is not negative")
+	}
+	return nil
+}
+
+// teamID is a slug of a team's name: lower-case letters and digits, other
+// runs become '-'.
+func teamID(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		} else {
+			dash = true
+		}
+	}
+	return b.String()
+}
+
+// Approve accepts a pending (or rejected) entrant; TD only. expect is the
+// entrant version the TD reviewed (0: the current one).
+func (s *Service) Approve(ctx context.Context, a arbiter.Actor, slug, id string, expect int64) (arbiter.Entrant, error) {
+	return s.decideEntrant(ctx, a, slug, id, expect, arbiter.EntrantApproved, "")
+}
+
+// Reject refuses an entrant with a reason; TD only.
+func (s *Service) Reject(ctx context.Context, a arbiter.Actor, slug, id, reason string, expect int64) (arbiter.Entrant, error) {
+	if err := requireReason(reason, "a rejection"); err != nil {
+		return arbiter.Entrant{}, err
+	}
+	return s.decideEntrant(ctx, a, slug, id, expect, arbiter.EntrantRejected, reason)
+}
+
+func (s *Service) decideEntrant(ctx context.Context, a arbiter.Actor, slug, id string, expect int64, status, reason string) (arbiter.Entrant, error) {
+	var e arbiter.Entrant
+	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
+		st, err := load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		if err := requireTD(ctx, tx, st, a, "approve or reject entrants"); err != nil {
+			return err
+		}
+		if st.ev.Status != arbiter.EventRegistration {
+			return arbiter.RuleError("registration", "registration of %s is closed", slug)
+		}
+		e, err = get[arbiter.Entrant](ctx, tx, st, kindEntrant, strings.ToLower(id))
+		if err != nil {
+			return err
+		}
+		if e.Status == status {
+			return arbiter.Errorf(arbiter.ECONFLICT, "entrant %s is already %s", e.ID, status)
+		}
+		e.Status, e.Reason = status, reason
+		action := "entrant.approve"
+		if status == arbiter.EntrantRejected {
+			action = "entrant.reject"
+		}
+		e.Version, err = sqlstore.Update(ctx, tx, change(a, action, reason, false), st.row.ID, kindEntrant, e.ID, expected(expect, e.Version), e)
+		return err
+	})
+	return e, err
+}
+
+// Entrants lists the event's entrants: by seed once registration closed,
+// by ID before.
+func (s *Service) Entrants(ctx context.Context, slug string) ([]arbiter.Entrant, error) {
+	st, err := load(ctx, s.DB, slug)
+	if err != nil {
+		return nil, err
+	}
+	es, err := list[arbiter.Entrant](ctx, s.DB, st, kindEntrant)
+	if err != nil {
+		return nil, err
+	}
+	sortBySeed(es)
+	return es, nil
+}
+
+func sortBySeed(es []arbiter.Entrant) {
+	slices.SortStableFunc(es, func(a, b arbiter.Entrant) int {
+		switch {
+		case a.Seed == b.Seed:
+			return strings.Compare(a.ID, b.ID)
+		case a.Seed == 0:
+			return 1
+		case b.Seed == 0:
+			return -1
+		}
+		return a.Seed - b.Seed
+	})
+}
+
+// sizingClause names the rule that refuses an event of n entrants: the
+// rulebook's where the preset has one (A9: at least 10 teams; W6: 12
+// advance from the Swiss; R2: 4 advance), else the format's field.
+func sizingClause(f *format.Format, n int) string {
+	if f.MinEntrants > 0 && n < f.MinEntrants {
+		if f.Name == "antichess-team-cup" {
+			return "A9"
+		}
+		return "format.min_entrants"
+	}
+	switch f.Name {
+	case "acwc-2023":
+		return "W6"
+	case "rkcc-team-three-tc":
+		return "R2"
+	}
+	return "format.stages"
+}
+
+// CloseRegistration ends registration: no entrant may still be pending,
+// the format sizes every stage for the approved entrants (refused below
+// the minimum, naming the clause), entrants are seeded by rating (then
+// name) and the calendar of every round is computed. TD only.
+func (s *Service) CloseRegistration(ctx context.Context, a arbiter.Actor, slug string) (arbiter.Event, error) {
+	var ev arbiter.Event
+	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
+		st, err := load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		if err := requireTD(ctx, tx, st, a, "close registration"); err != nil {
+			return err
+		}
+		if st.ev.Status != arbiter.EventRegistration {
+			return arbiter.RuleError("registration", "registration of %s is already closed", slug)
+		}
+		all, err := list[arbiter.Entrant](ctx, tx, st, kindEntrant)
+		if err != nil {
+			return err
+		}
+		var approved []arbiter.Entrant
+		var pending []string
+		for _, e := range all {
+			switch e.Status {
+			case arbiter.EntrantApproved:
+				approved = append(approved, e)
+			case arbiter.EntrantPending:
+				pending = append(pending, e.ID)
+			}
+		}
+		if len(pending) > 0 {
+			return arbiter.RuleError("registration", "approve or reject every entrant first; pending: %s", strings.Join(pending, ", "))
+		}
+		n := len(approved)
+		x, err := st.f.Explain(n)
+		if err != nil {
+			return err
+		}
+		if !x.Runs {
+			return arbiter.RuleError(sizingClause(st.f, n), "%s cannot start with %d entrants: %s", st.f.Name, n, x.Reason)
+		}
+		rules, err := calendarRules(st.f)
+		if err != nil {
+			return err
+		}
+		var stages []arbiter.Stage
+		var cal []calendar.Stage
+		for i, se := range x.Stages {
+			if se.Rounds == nil || se.Entrants == nil {
+				return arbiter.RuleError("format.stages", "stage %s: its size is left to the TDs, which this version cannot record yet", se.Name)
+			}
+			stg := arbiter.Stage{Name: se.Name, Kind: se.Kind, Pairing: se.Pairing, Entrants: *se.Entrants, Rounds: *se.Rounds, Tiebreak: se.Tiebreaks}
+			if se.Advance != nil {
+				stg.Advance = *se.Advance
+			}
+			stages = append(stages, stg)
+			cs := calendar.Stage{Name: se.Name, Rounds: *se.Rounds}
+			if i > 0 {
+				cs.BreakBefore = time.Duration(st.f.Calendar.BreakWeeksBetweenStages) * calendar.Week
+			}
+			cal = append(cal, cs)
+		}
+		c, err := calendar.Build(rules, st.ev.Start, cal)
+		if err != nil {
+			return err
+		}
+		// Initial ranking: rating, then name (C.04.2 without titles).
+		slices.SortStableFunc(approved, func(p, q arbiter.Entrant) int {
+			if p.Rating != q.Rating {
+				return q.Rating - p.Rating
+			}
+			return strings.Compare(p.ID, q.ID)
+		})
+		ch := change(a, "registration.close", "", false)
+		for i := range approved {
+			e := &approved[i]
+			e.Seed = i + 1
+			if e.Version, err = sqlstore.Update(ctx, tx, change(a, "entrant.seed", "", false), st.row.ID, kindEntrant, e.ID, e.Version, *e); err != nil {
+				return err
+			}
+		}
+		st.ev.Status, st.ev.Entrants, st.ev.Stages, st.ev.Stage = arbiter.EventRunning, n, stages, 0
+		st.ev.Calendar = nil
+		for _, r := range c.Rounds {
+			st.ev.Calendar = append(st.ev.Calendar, arbiter.RoundWindow{Seq: r.Seq, Stage: r.Stage, Number: r.Number, Start: r.Start, End: r.End})
+		}
+		if err := st.save(ctx, tx, ch); err != nil {
+			return err
+		}
+		ev = st.ev
+		return nil
+	})
+	return ev, err
+}

@@ -1,0 +1,425 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"arbiter"
+	"arbiter/calendar"
+	"arbiter/format"
+	"arbiter/score"
+	"arbiter/sqlstore"
+	"arbiter/standings"
+)
+
+// ResultInput is a result as reported: a match sheet (package score's
+// JSON, docs/match-sheet.md) or a summary. A summary is the game score of
+// each part in the format's order, "6-4" or "4-0 3-3 5-3" (individual
+// matches only: it assumes as few draws as the score allows and the
+// loser's games first, so use a sheet when the exact games matter), or a
+// match forfeit "forfeit:home", "forfeit:away", "forfeit:double",
+// "forfeit:full_draw".
+type ResultInput struct {
+	Sheet   []byte
+	Summary string
+}
+
+// scored is a result input turned into a sheet and scored.
+type scored struct {
+	sheet   []byte
+	summary string
+	outcome arbiter.Outcome
+}
+
+func (st *state) score(m *arbiter.Match, in ResultInput) (scored, error) {
+	var sh *score.Sheet
+	var err error
+	switch {
+	case len(in.Sheet) > 0 && in.Summary != "":
+		return scored{}, arbiter.FieldError("result", "app.result", "give a match sheet or a summary, not both")
+	case len(in.Sheet) > 0:
+		if sh, err = score.LoadSheet(bytes.NewReader(in.Sheet)); err != nil {
+			return scored{}, err
+		}
+	case in.Summary != "":
+		if sh, err = summarySheet(stageMatch(st.f, m.Stage), in.Summary); err != nil {
+			return scored{}, err
+		}
+	default:
+		return scored{}, arbiter.FieldError("result", "app.result", "no result given (a match sheet or a summary such as 6-4)")
+	}
+	if m.IsBye() {
+		return scored{}, arbiter.RuleError("app.result", "match %s is a bye", m.ID)
+	}
+	if sh.Home == "" && sh.Away == "" {
+		sh.Home, sh.Away = m.Home, m.Away
+	}
+	if sh.Home != m.Home || sh.Away != m.Away {
+		return scored{}, arbiter.FieldError("home", "app.result", "match %s is %s v %s, the sheet says %s v %s", m.ID, m.Home, m.Away, sh.Home, sh.Away)
+	}
+	ms, err := score.Score(st.f, st.ev.Stages[m.Stage].Name, sh, score.Options{Entrants: st.ev.Entrants})
+	if err != nil {
+		return scored{}, err
+	}
+	data, err := json.Marshal(sh)
+	if err != nil {
+		return scored{}, arbiter.Errorf(arbiter.EINTERNAL, "encoding sheet: %v", err)
+	}
+	return scored{sheet: data, summary: in.Summary, outcome: outcomeOf(ms)}, nil
+}
+
+// summarySheet builds a match sheet from a summary.
+func summarySheet(mf *format.Match, summary string) (*score.Sheet, error) {
+	summary = strings.TrimSpace(summary)
+	if f, ok := strings.CutPrefix(summary, "forfeit:"); ok {
+		switch f {
+		case score.ForfeitHome, score.ForfeitAway, score.ForfeitDouble, score.ForfeitFullDraw:
+			return &score.Sheet{Forfeit: f}, nil
+		}
+		return nil, arbiter.FieldError("summary", "app.summary", "unknown forfeit %q (home, away, double, full_draw)", f)
+	}
+	if mf.Kind != format.MatchIndividual {
+		return nil, arbiter.FieldError("summary", "app.summary", "a %s match needs a match sheet (a summary only covers individual matches and forfeits)", mf.Kind)
+	}
+	fields := strings.Fields(summary)
+	if len(fields) != len(mf.Parts) {
+		return nil, arbiter.FieldError("summary", "app.summary", "give one score per part (%d parts), got %q", len(mf.Parts), summary)
+	}
+	sh := &score.Sheet{}
+	for i, fld := range fields {
+		hs, as, ok := strings.Cut(fld, "-")
+		h, err1 := arbiter.ParsePoints(hs)
+		a, err2 := arbiter.ParsePoints(as)
+		if !ok || err1 != nil || err2 != nil || h < 0 || a < 0 {
+			return nil, arbiter.FieldError(fmt.Sprintf("summary[%d]", i), "app.summary", "want a game score such as 6-4 or 5.5-4.5, got %q", fld)
+		}
+		draws := int64(0)
+		if h%arbiter.Point != 0 || a%arbiter.Point != 0 {
+			if h%arbiter.Point != arbiter.Point/2 || a%arbiter.Point != arbiter.Point/2 {
+				return nil, arbiter.FieldError(fmt.Sprintf("summary[%d]", i), "app.summary", "game scores are whole or half points, got %q", fld)
+			}
+			draws = 1
+		}
+		hw := int64(h-arbiter.Points(draws)*arbiter.Point/2) / int64(arbiter.Point)
+		aw := int64(a-arbiter.Points(draws)*arbiter.Point/2) / int64(arbiter.Point)
+		if int(hw+aw+draws) > mf.Parts[i].Games {
+			return nil, arbiter.FieldError(fmt.Sprintf("summary[%d]", i), "app.summary", "%q needs %d games, the part has %d", fld, hw+aw+draws, mf.Parts[i].Games)
+		}
+		// The loser's wins first, the winner's last, so that the match is
+		// decided at its last game (W4 ends a match once decided).
+		first, last := "0", "1"
+		nFirst, nLast := aw, hw
+		if aw > hw {
+			first, last, nFirst, nLast = "1", "0", hw, aw
+		}
+		var res score.Results
+		for range nFirst {
+			res = append(res, first)
+		}
+		for range draws {
+			res = append(res, "=")
+		}
+		for range nLast {
+			res = append(res, last)
+		}
+		sh.Parts = append(sh.Parts, score.PartSheet{TC: mf.Parts[i].TC.String(), Results: res})
+	}
+	return sh, nil
+}
+
+func outcomeOf(ms *score.MatchScore) arbiter.Outcome {
+	r := ms.Standings
+	o := arbiter.Outcome{Result: ms.Result, Forfeit: ms.Forfeit, DecidedBy: ms.DecidedBy, Decision: string(r.Decision),
+		Home: arbiter.SideScore{MatchPoints: r.A.MatchPoints, Points: r.A.Secondary, SetsWon: r.A.SetsWon, GamesWon: r.A.GamesWon},
+		Away: arbiter.SideScore{MatchPoints: r.B.MatchPoints, Points: r.B.Secondary, SetsWon: r.B.SetsWon, GamesWon: r.B.GamesWon}}
+	if o.Decision == "" {
+		o.Decision = string(standings.Played)
+	}
+	for _, p := range ms.Parts {
+		o.Parts = append(o.Parts, arbiter.PartResult{TC: p.TC, Home: p.Home, Away: p.Away})
+	}
+	for _, p := range ms.Sets {
+		o.Sets = append(o.Sets, arbiter.PartResult{TC: p.TC, Home: p.Home, Away: p.Away})
+	}
+	for _, b := range ms.Boards {
+		o.Parts = append(o.Parts, arbiter.PartResult{TC: fmt.Sprintf("board %d", b.Board), Home: b.Home, Away: b.Away})
+	}
+	return o
+}
+
+// sideOf says which side of m the actor plays for: "home", "away" or ""
+// (players report in individual events, captains in team events).
+func sideOf(ctx context.Context, q sqlstore.Queryer, st *state, a arbiter.Actor, m *arbiter.Match) (string, error) {
+	me := normUser(a.Name)
+	for _, side := range []struct{ name, id string }{{"home", m.Home}, {"away", m.Away}} {
+		if side.id == "" {
+			continue
+		}
+		e, err := get[arbiter.Entrant](ctx, q, st, kindEntrant, side.id)
+		if err != nil {
+			return "", err
+		}
+		switch {
+		case e.Kind == arbiter.EntrantPlayer && a.Role == arbiter.RolePlayer && e.Player == me:
+			return side.name, nil
+		case e.Kind == arbiter.EntrantTeam && a.Role == arbiter.RoleCaptain && e.Captain == me:
+			return side.name, nil
+		}
+	}
+	return "", nil
+}
+
+// matchInRound loads a match and its round.
+func matchInRound(ctx context.Context, q sqlstore.Queryer, st *state, id string) (arbiter.Match, arbiter.Round, error) {
+	m, err := get[arbiter.Match](ctx, q, st, kindMatch, id)
+	if err != nil {
+		return m, arbiter.Round{}, err
+	}
+	rd, err := get[arbiter.Round](ctx, q, st, kindRound, roundID(m.Stage, m.Round))
+	return m, rd, err
+}
+
+func (st *state) roundClause() string {
+	r, err := calendarRules(st.f)
+	if err != nil || r.RoundClause == "" {
+		return "app.round"
+	}
+	return r.RoundClause
+}
+
+func (s *Service) newReport(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter.Match) (string, error) {
+	rs, err := list[arbiter.Report](ctx, q, st, kindReport)
+	if err != nil {
+		return "", err
+	}
+	n := 1
+	for _, r := range rs {
+		if r.Match == m.ID {
+			n++
+		}
+	}
+	return fmt.Sprintf("%s-%d", m.ID, n), nil
+}
+
+// ReportResult records a result reported by a player (individual events)
+// or captain (team events) of the match, while the round is open. The
+// opponent then confirms or disputes it. The result is scored at once, so
+// an impossible result is refused with the rule it breaks.
+func (s *Service) ReportResult(ctx context.Context, a arbiter.Actor, slug, matchID string, in ResultInput) (arbiter.Match, error) {
+	var m arbiter.Match
+	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
+		st, err := load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		if err := requireActor(a); err != nil {
+			return err
+		}
+		var rd arbiter.Round
+		m, rd, err = matchInRound(ctx, tx, st, matchID)
+		if err != nil {
+			return err
+		}
+		side, err := sideOf(ctx, tx, st, a, &m)
+		if err != nil {
+			return err
+		}
+		if side == "" {
+			return arbiter.Errorf(arbiter.EFORBIDDEN, "%s may report only their own match (a player in individual events, a captain in team events); a TD enters results with override", a)
+		}
+		if rd.Status != arbiter.RoundPublished {
+			return arbiter.RuleError(st.roundClause(), "round %d is %s: results are reported while it is published and open", rd.Number, rd.Status)
+		}
+		if now := s.now(); !now.Before(rd.End) {
+			return arbiter.RuleError(st.roundClause(), "round %d ended %s; results after the deadline go to the TDs", rd.Number, calendar.Format(rd.End.Add(-1)))
+		}
+		if m.Status != arbiter.MatchScheduled {
+			return arbiter.RuleError("app.result", "match %s is already %s; the opponent confirms or disputes, a TD decides disputes", m.ID, m.Status)
+		}
+		sc, err := st.score(&m, in)
+		if err != nil {
+			return err
+		}
+		id, err := s.newReport(ctx, tx, st, &m)
+		if err != nil {
+			return err
+		}
+		rep := arbiter.Report{ID: id, Match: m.ID, By: normUser(a.Name), Role: a.Role, Side: side, At: s.now(),
+			Sheet: sc.sheet, Summary: sc.summary, Result: sc.outcome, Status: arbiter.ReportPending}
+		ch := change(a, "result.report", "", false)
+		if _, err := sqlstore.Create(ctx, tx, ch, st.row.ID, kindReport, rep.ID, rep); err != nil {
+			return err
+		}
+		m.Status, m.Result, m.Report = arbiter.MatchReported, &sc.outcome, rep.ID
+		m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m)
+		return err
+	})
+	return m, err
+}
+
+// ConfirmResult makes a reported result final. The opponent of the
+// reporting side confirms (never the reporter's own side); a TD may
+// confirm too. expect is the match version the confirmer saw (0: current).
+func (s *Service) ConfirmResult(ctx context.Context, a arbiter.Actor, slug, matchID string, expect int64) (arbiter.Match, error) {
+	return s.answerReport(ctx, a, slug, matchID, "", expect, true)
+}
+
+// DisputeResult contests a reported result; a TD then decides with
+// OverrideResult. Only the opponent of the reporting side disputes, with
+// a reason.
+func (s *Service) DisputeResult(ctx context.Context, a arbiter.Actor, slug, matchID, reason string, expect int64) (arbiter.Match, error) {
+	if err := requireReason(reason, "a dispute"); err != nil {
+		return arbiter.Match{}, err
+	}
+	return s.answerReport(ctx, a, slug, matchID, reason, expect, false)
+}
+
+func (s *Service) answerReport(ctx context.Context, a arbiter.Actor, slug, matchID, reason string, expect int64, confirm bool) (arbiter.Match, error) {
+	var m arbiter.Match
+	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
+		st, err := load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		if err := requireActor(a); err != nil {
+			return err
+		}
+		m, _, err = matchInRound(ctx, tx, st, matchID)
+		if err != nil {
+			return err
+		}
+		if expect > 0 && expect != m.Version {
+			return arbiter.Errorf(arbiter.ECONFLICT, "match %s was changed by someone else (version %d, you had %d); reload and try again", m.ID, m.Version, expect)
+		}
+		if m.Status != arbiter.MatchReported {
+			return arbiter.RuleError("app.result", "match %s is %s: only a reported result can be confirmed or disputed", m.ID, m.Status)
+		}
+		rep, err := get[arbiter.Report](ctx, tx, st, kindReport, m.Report)
+		if err != nil {
+			return err
+		}
+		td, err := isTD(ctx, tx, st, a)
+		if err != nil {
+			return err
+		}
+		decision := "confirmed"
+		if td && confirm {
+			decision = "td_confirmed"
+		} else {
+			side, err := sideOf(ctx, tx, st, a, &m)
+			if err != nil {
+				return err
+			}
+			switch {
+			case side == "":
+				return arbiter.Errorf(arbiter.EFORBIDDEN, "%s does not play in match %s", a, m.ID)
+			case side == rep.Side || normUser(a.Name) == rep.By:
+				return arbiter.Errorf(arbiter.EFORBIDDEN, "%s cannot confirm or dispute their own side's report: the opponent does", a)
+			}
+		}
+		rep.ActedBy, rep.Reason = normUser(a.Name), reason
+		action := "result.confirm"
+		if confirm {
+			rep.Status = arbiter.ReportConfirmed
+			m.Status, m.Decision = arbiter.MatchFinal, decision
+		} else {
+			action = "result.dispute"
+			rep.Status = arbiter.ReportDisputed
+			m.Status = arbiter.MatchDisputed
+		}
+		ch := change(a, action, reason, false)
+		if _, err := sqlstore.Update(ctx, tx, ch, st.row.ID, kindReport, rep.ID, rep.Version, rep); err != nil {
+			return err
+		}
+		m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m)
+		return err
+	})
+	return m, err
+}
+
+// OverrideResult is a TD's decision on a match's result (a dispute, a
+// late or wrong report, a correction), with the reason recorded in the
+// audit log. It works in open and closed rounds. expect is the match
+// version the TD saw (0: current), so two TDs cannot overwrite each other.
+func (s *Service) OverrideResult(ctx context.Context, a arbiter.Actor, slug, matchID string, in ResultInput, reason string, expect int64) (arbiter.Match, error) {
+	if err := requireReason(reason, "a TD override"); err != nil {
+		return arbiter.Match{}, err
+	}
+	var m arbiter.Match
+	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
+		st, err := load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		if err := requireTD(ctx, tx, st, a, "override a result"); err != nil {
+			return err
+		}
+		var rd arbiter.Round
+		m, rd, err = matchInRound(ctx, tx, st, matchID)
+		if err != nil {
+			return err
+		}
+		if rd.Status == arbiter.RoundPaired {
+			return arbiter.RuleError("app.result", "round %d is not published yet", rd.Number)
+		}
+		sc, err := st.score(&m, in)
+		if err != nil {
+			return err
+		}
+		m, err = s.setResult(ctx, tx, st, a, m, sc, "override", reason, expect)
+		return err
+	})
+	return m, err
+}
+
+// setResult stores a TD-decided result as a confirmed report, superseding
+// a pending or disputed one.
+func (s *Service) setResult(ctx context.Context, tx *sqlstore.Tx, st *state, a arbiter.Actor, m arbiter.Match, sc scored, decision, reason string, expect int64) (arbiter.Match, error) {
+	ch := change(a, "result."+decision, reason, true)
+	if m.Report != "" {
+		old, err := get[arbiter.Report](ctx, tx, st, kindReport, m.Report)
+		if err != nil {
+			return m, err
+		}
+		if old.Status == arbiter.ReportPending || old.Status == arbiter.ReportDisputed {
+			old.Status = arbiter.ReportSuperseded
+			if _, err := sqlstore.Update(ctx, tx, ch, st.row.ID, kindReport, old.ID, old.Version, old); err != nil {
+				return m, err
+			}
+		}
+	}
+	id, err := s.newReport(ctx, tx, st, &m)
+	if err != nil {
+		return m, err
+	}
+	rep := arbiter.Report{ID: id, Match: m.ID, By: normUser(a.Name), Role: a.Role, At: s.now(), Sheet: sc.sheet,
+		Summary: sc.summary, Result: sc.outcome, Status: arbiter.ReportConfirmed, Reason: reason}
+	if _, err := sqlstore.Create(ctx, tx, ch, st.row.ID, kindReport, rep.ID, rep); err != nil {
+		return m, err
+	}
+	m.Status, m.Result, m.Report, m.Decision = arbiter.MatchFinal, &sc.outcome, rep.ID, decision
+	m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, expected(expect, m.Version), m)
+	return m, err
+}
+
+// Reports lists the reports of one match (every match when empty).
+func (s *Service) Reports(ctx context.Context, slug, matchID string) ([]arbiter.Report, error) {
+	st, err := load(ctx, s.DB, slug)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := list[arbiter.Report](ctx, s.DB, st, kindReport)
+	if err != nil {
+		return nil, err
+	}
+	out := rs[:0]
+	for _, r := range rs {
+		if matchID == "" || r.Match == matchID {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,208 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"arbiter"
+	"arbiter/calendar"
+	"arbiter/score"
+	"arbiter/sqlstore"
+)
+
+// appealClause is the rule behind the appeal window (R5: an appeal within
+// 24 h may overturn the automatic double forfeits).
+const appealClause = "R5"
+
+// CloseRound closes the current round once its deadline has passed (R5):
+// every match with no result becomes a double forfeit (0-0) scored by the
+// format, a reported but unconfirmed result stands as reported, a disputed
+// one waits for a TD. If the format has an appeal window it opens now. A
+// TD or the scheduler (role system) closes rounds.
+func (s *Service) CloseRound(ctx context.Context, a arbiter.Actor, slug string) (arbiter.Round, error) {
+	var rd arbiter.Round
+	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
+		st, err := load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		if a.Role != arbiter.RoleSystem {
+			if err := requireTD(ctx, tx, st, a, "close a round"); err != nil {
+				return err
+			}
+		} else if err := requireActor(a); err != nil {
+			return err
+		}
+		rounds, err := stageRounds(ctx, tx, st, st.ev.Stage)
+		if err != nil {
+			return err
+		}
+		if len(rounds) == 0 || rounds[len(rounds)-1].Status != arbiter.RoundPublished {
+			return arbiter.RuleError("app.round", "no published round is open")
+		}
+		rd = rounds[len(rounds)-1]
+		now := s.now()
+		if now.Before(rd.End) {
+			return arbiter.RuleError(st.roundClause(), "round %d runs until %s; it closes at its deadline", rd.Number, calendar.Format(rd.End.Add(-1)))
+		}
+		rules, err := calendarRules(st.f)
+		if err != nil {
+			return err
+		}
+		for _, id := range rd.Matches {
+			m, err := get[arbiter.Match](ctx, tx, st, kindMatch, id)
+			if err != nil {
+				return err
+			}
+			switch m.Status {
+			case arbiter.MatchScheduled:
+				sc, err := st.score(&m, ResultInput{Summary: "forfeit:" + score.ForfeitDouble})
+				if err != nil {
+					return err
+				}
+				m.Status, m.Result, m.Decision = arbiter.MatchFinal, &sc.outcome, "double_forfeit"
+				ch := change(a, "result.double_forfeit", "R5: unplayed at the round deadline "+calendar.Format(rd.End.Add(-1)), false)
+				if m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m); err != nil {
+					return err
+				}
+			case arbiter.MatchReported:
+				rep, err := get[arbiter.Report](ctx, tx, st, kindReport, m.Report)
+				if err != nil {
+					return err
+				}
+				ch := change(a, "result.accept_at_deadline", "reported and not disputed by the round deadline", false)
+				rep.Status = arbiter.ReportConfirmed
+				if _, err := sqlstore.Update(ctx, tx, ch, st.row.ID, kindReport, rep.ID, rep.Version, rep); err != nil {
+					return err
+				}
+				m.Status, m.Decision = arbiter.MatchFinal, "accepted_at_deadline"
+				if m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m); err != nil {
+					return err
+				}
+			}
+		}
+		rd.Status, rd.ClosedAt = arbiter.RoundClosed, now
+		if rules.AppealWindow > 0 {
+			rd.AppealsUntil = rules.Appeals(rd.End).End
+		}
+		rd.Version, err = sqlstore.Update(ctx, tx, change(a, "round.close", "", false), st.row.ID, kindRound, rd.ID, rd.Version, rd)
+		return err
+	})
+	return rd, err
+}
+
+// Appeal asks the TDs to overturn the result of a match in a closed
+// round. Only a side of the match appeals (its player or captain), and
+// only inside the appeal window (R5: 24 h after the round end); later
+// appeals are refused naming the rule.
+func (s *Service) Appeal(ctx context.Context, a arbiter.Actor, slug, matchID, reason string) (arbiter.Appeal, error) {
+	var ap arbiter.Appeal
+	if err := requireReason(reason, "an appeal"); err != nil {
+		return ap, err
+	}
+	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
+		st, err := load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		if err := requireActor(a); err != nil {
+			return err
+		}
+		m, rd, err := matchInRound(ctx, tx, st, matchID)
+		if err != nil {
+			return err
+		}
+		side, err := sideOf(ctx, tx, st, a, &m)
+		if err != nil {
+			return err
+		}
+		if side == "" {
+			return arbiter.Errorf(arbiter.EFORBIDDEN, "%s may appeal only their own match's result", a)
+		}
+		if rd.Status != arbiter.RoundClosed {
+			return arbiter.RuleError(appealClause, "round %d is not closed: appeals follow the round's end", rd.Number)
+		}
+		if rd.AppealsUntil.IsZero() {
+			return arbiter.RuleError(appealClause, "the format %s has no appeal window", st.f.Name)
+		}
+		win := calendar.Window{Start: rd.End, End: rd.AppealsUntil}
+		if err := win.Require(s.now(), appealClause, fmt.Sprintf("appeals against round %d", rd.Number)); err != nil {
+			return err
+		}
+		aps, err := list[arbiter.Appeal](ctx, tx, st, kindAppeal)
+		if err != nil {
+			return err
+		}
+		n := 1
+		for _, p := range aps {
+			if p.Match == m.ID {
+				n++
+				if p.Status == arbiter.AppealPending {
+					return arbiter.Errorf(arbiter.ECONFLICT, "appeal %s on match %s is still pending", p.ID, m.ID)
+				}
+			}
+		}
+		ap = arbiter.Appeal{ID: fmt.Sprintf("%s-a%d", m.ID, n), Match: m.ID, By: normUser(a.Name), At: s.now(),
+			Reason: strings.TrimSpace(reason), Status: arbiter.AppealPending}
+		ap.Version, err = sqlstore.Create(ctx, tx, change(a, "appeal.file", reason, false), st.row.ID, kindAppeal, ap.ID, ap)
+		return err
+	})
+	return ap, err
+}
+
+// DecideAppeal is a TD's ruling on a pending appeal, with a reason.
+// Accepting it sets the match's result to the one given (e.g. the result
+// of a match that was in fact played); rejecting leaves the result.
+func (s *Service) DecideAppeal(ctx context.Context, a arbiter.Actor, slug, appealID string, accept bool, in ResultInput, reason string) (arbiter.Appeal, error) {
+	var ap arbiter.Appeal
+	if err := requireReason(reason, "an appeal decision"); err != nil {
+		return ap, err
+	}
+	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
+		st, err := load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		if err := requireTD(ctx, tx, st, a, "decide an appeal"); err != nil {
+			return err
+		}
+		ap, err = get[arbiter.Appeal](ctx, tx, st, kindAppeal, appealID)
+		if err != nil {
+			return err
+		}
+		if ap.Status != arbiter.AppealPending {
+			return arbiter.Errorf(arbiter.ECONFLICT, "appeal %s was already %s", ap.ID, ap.Status)
+		}
+		ap.Decided, ap.Decision = normUser(a.Name), reason
+		action := "appeal.reject"
+		ap.Status = arbiter.AppealRejected
+		if accept {
+			action, ap.Status = "appeal.accept", arbiter.AppealAccepted
+			m, err := get[arbiter.Match](ctx, tx, st, kindMatch, ap.Match)
+			if err != nil {
+				return err
+			}
+			sc, err := st.score(&m, in)
+			if err != nil {
+				return err
+			}
+			if _, err := s.setResult(ctx, tx, st, a, m, sc, "appeal", reason, 0); err != nil {
+				return err
+			}
+			ap.Result = &sc.outcome
+		}
+		ap.Version, err = sqlstore.Update(ctx, tx, change(a, action, reason, accept), st.row.ID, kindAppeal, ap.ID, ap.Version, ap)
+		return err
+	})
+	return ap, err
+}
+
+// Appeals lists the event's appeals.
+func (s *Service) Appeals(ctx context.Context, slug string) ([]arbiter.Appeal, error) {
+	st, err := load(ctx, s.DB, slug)
+	if err != nil {
+		return nil, err
+	}
+	return list[arbiter.Appeal](ctx, s.DB, st, kindAppeal)
+}
