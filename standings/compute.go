@@ -241,7 +241,16 @@ func (s *state) global(tb Tiebreak) []val {
 		return s.perEntrant(func(i int, _ []rd) val { return count(s.tpr(i)) })
 	case TDValue:
 		return s.perEntrant(func(i int, _ []rd) val {
-			v, ok := s.in.Entrants[i].Values[tb.Param]
+			vals := s.in.Entrants[i].Values
+			v, ok := vals[tb.Param]
+			if !ok { // ids are lowercase; keys may have been entered in any case
+				best := ""
+				for k, x := range vals {
+					if strings.EqualFold(k, tb.Param) && (!ok || k < best) {
+						v, ok, best = x, true, k // the smallest key wins: deterministic
+					}
+				}
+			}
 			if !ok {
 				return val{missing: true, d: 1}
 			}

@@ -159,7 +159,7 @@ func TestACWCCandidates(t *testing.T) {
 	// Overall GP: B 34, A 32, C 32. A and C split by the previous final.
 	in := Input{Entrants: entrants("A", "B", "C", "D"), Scoring: Scoring{Win: arbiter.Point, Draw: arbiter.Point / 2, SecondaryWin: 10 * arbiter.Point, SecondaryDraw: 5 * arbiter.Point}}
 	in.Entrants[0].Values = map[string]arbiter.Points{"previous_final": 2 * arbiter.Point}
-	in.Entrants[2].Values = map[string]arbiter.Points{"previous_final": 3 * arbiter.Point}
+	in.Entrants[2].Values = map[string]arbiter.Points{"Previous_Final": 3 * arbiter.Point} // keys match in any case
 	add := func(a, b string, ga, gb float64) {
 		mpA, mpB := 0.5, 0.5
 		if ga > gb {
