@@ -239,6 +239,45 @@ func (s *state) global(tb Tiebreak) []val {
 		})
 	case TPR:
 		return s.perEntrant(func(i int, _ []rd) val { return count(s.tpr(i)) })
+	case APRO:
+		// C.07 10.4: mean TPR of the opponents played over the board,
+		// rounded to the nearest whole number, 0.5 up.
+		tpr := make([]int, s.n)
+		for i := range tpr {
+			tpr[i] = s.tpr(i)
+		}
+		return s.perEntrant(func(_ int, rs []rd) val {
+			sum, c := 0, 0
+			for _, x := range rs {
+				if x.kind == kPlayed && s.in.Entrants[x.opp].Rating > 0 {
+					sum += tpr[x.opp]
+					c++
+				}
+			}
+			if c == 0 {
+				return count(0)
+			}
+			return count((2*sum + c) / (2 * c))
+		})
+	case Standard:
+		// C.07 7.7: 1 for a round with more points than the scheduled
+		// opponent (or, unpaired, more than a draw), ½ for as many.
+		return s.perEntrant(func(_ int, rs []rd) val {
+			var halves int64
+			for _, x := range rs {
+				other := s.sc.Draw
+				if x.opp >= 0 {
+					other = x.against[bPrimary]
+				}
+				switch {
+				case x.pts[bPrimary] > other:
+					halves += 2
+				case x.pts[bPrimary] == other:
+					halves++
+				}
+			}
+			return val{n: halves * 5000, d: 1}
+		})
 	case TDValue:
 		return s.perEntrant(func(i int, _ []rd) val {
 			vals := s.in.Entrants[i].Values

@@ -34,6 +34,7 @@ var fideLabels = map[string]string{
 	"BH": "BH", "BH-C1": "BH/C1", "FB": "FB", "SB": "SB", "SB-C1": "SB/C1", "AOB": "AOB",
 	"ARO": "ARO", "ARO-C1": "ARO/C1", "TPR": "TPR", "WIN": "WIN", "WON": "WON",
 	"BPG": "BPG", "BWG": "BWG", "REP(GE)": "REP", "PS": "PS", "PS-C1": "PS/C1", "KS": "KS",
+	"APRO": "APRO", "STD": "STD",
 }
 
 func TestHeldSwiss5(t *testing.T) {

@@ -40,6 +40,8 @@ const (
 	ARO             = "aro"              // ARO, C.07 10.1
 	TPR             = "tpr"              // TPR, C.07 10.2
 	SSSC            = "sssc"             // SSSC, C.07 13.4 (teams)
+	APRO            = "apro"             // APRO, C.07 10.4
+	Standard        = "std"              // STD, C.07 7.7 (2026)
 )
 
 // Score bases for the ":mp" / ":gp" parameter of score-based tiebreaks
@@ -80,7 +82,7 @@ var specs = map[string]spec{
 	Buchholz: {cuts: true, param: 1}, SonnebornBerger: {cuts: true, param: 3},
 	DirectEncounter: {param: 1}, Wins: {param: 1}, Won: {}, GamesBlack: {},
 	GamesWonBlack: {}, Progressive: {cuts: true, low: true, param: 1}, ElectedToPlay: {},
-	Koya: {}, AOB: {}, ForeBuchholz: {cuts: true, param: 1}, ARO: {cuts: true, low: true}, TPR: {}, SSSC: {},
+	Koya: {}, AOB: {}, ForeBuchholz: {cuts: true, param: 1}, ARO: {cuts: true, low: true}, TPR: {}, SSSC: {}, APRO: {}, Standard: {},
 }
 
 // aliases maps FIDE TRF labels (C.07 Art. 5 acronyms, TRF26 202 records)
