@@ -127,28 +127,7 @@ var groups = []group{
 		}
 		return []string{strings.TrimRight("XXC "+strings.Join(words, " "), " ")}, nil
 	}},
-	{[]string{"XXP"}, func(f *File, has map[string]bool) ([]string, error) {
-		var out []string
-		for _, fp := range f.ForbiddenPairs {
-			if fp.Record == "XXP" || (fp.Record == "" && fp.FirstRound == 0 && fp.LastRound == 0 && f.Version != 2026) {
-				out = append(out, "XXP"+idList(fp.IDs, 0))
-			}
-		}
-		return out, nil
-	}},
-	{[]string{"260"}, func(f *File, has map[string]bool) ([]string, error) {
-		var out []string
-		for _, fp := range f.ForbiddenPairs {
-			if fp.Record == "XXP" || (fp.Record == "" && fp.FirstRound == 0 && fp.LastRound == 0 && f.Version != 2026) {
-				continue
-			}
-			if fp.FirstRound > 999 || fp.LastRound > 999 || fp.FirstRound < 0 || fp.LastRound < 0 {
-				return nil, arbiter.FieldError("ForbiddenPairs", "TRF 260 cols 5-11", "rounds must be 0-999")
-			}
-			out = append(out, fmt.Sprintf("260 %3d %3d", fp.FirstRound, fp.LastRound)+idList(fp.IDs, 4))
-		}
-		return out, nil
-	}},
+	{[]string{"XXP", "260"}, (*File).forbiddenLines},
 	{[]string{"XXZ"}, func(f *File, has map[string]bool) ([]string, error) {
 		if len(f.Absent) == 0 {
 			return nil, nil
@@ -180,8 +159,7 @@ var groups = []group{
 		return out, nil
 	}},
 	{[]string{"250"}, (*File).accelRangeLines},
-	{[]string{"013"}, func(f *File, has map[string]bool) ([]string, error) { return f.teamLines("013") }},
-	{[]string{"310"}, func(f *File, has map[string]bool) ([]string, error) { return f.teamLines("310") }},
+	{[]string{"013", "310"}, (*File).teamLines},
 	{[]string{"320"}, (*File).teamByeLines},
 	{[]string{"330"}, func(f *File, has map[string]bool) ([]string, error) {
 		var out []string
@@ -349,15 +327,14 @@ func (f *File) accelRangeLines(has map[string]bool) ([]string, error) {
 	return out, nil
 }
 
-func (f *File) teamLines(record string) ([]string, error) {
+// teamLines writes 310 and 013 records in Teams order (one group, so that
+// interleaved kinds keep their order).
+func (f *File) teamLines(has map[string]bool) ([]string, error) {
 	var out []string
 	for i, t := range f.Teams {
-		r := t.Record
-		if r == "" {
-			r = "310"
-		}
-		if r != record {
-			continue
+		record := t.Record
+		if record == "" {
+			record = "310"
 		}
 		field := fmt.Sprintf("Teams[%d]", i)
 		var c cells
@@ -404,6 +381,22 @@ func (f *File) teamLines(record string) ([]string, error) {
 			return nil, err
 		}
 		out = append(out, l)
+	}
+	return out, nil
+}
+
+// forbiddenLines writes XXP and 260 records in ForbiddenPairs order.
+func (f *File) forbiddenLines(has map[string]bool) ([]string, error) {
+	var out []string
+	for _, fp := range f.ForbiddenPairs {
+		if fp.Record == "XXP" || (fp.Record == "" && fp.FirstRound == 0 && fp.LastRound == 0 && f.Version != 2026) {
+			out = append(out, "XXP"+idList(fp.IDs, 0))
+			continue
+		}
+		if fp.FirstRound > 999 || fp.LastRound > 999 || fp.FirstRound < 0 || fp.LastRound < 0 {
+			return nil, arbiter.FieldError("ForbiddenPairs", "TRF 260 cols 5-11", "rounds must be 0-999")
+		}
+		out = append(out, fmt.Sprintf("260 %3d %3d", fp.FirstRound, fp.LastRound)+idList(fp.IDs, 4))
 	}
 	return out, nil
 }
@@ -571,40 +564,24 @@ func (p *Player) line() (string, error) {
 }
 
 // cells assembles a fixed-column line. Columns count runes, or bytes when
-// a value is not valid UTF-8 (the parser's rule).
+// a value is not valid UTF-8 (the parser's rule); alignment and widths are
+// therefore settled in render, once the mode of the whole line is known.
 type cells struct {
 	parts []cell
 }
 
 type cell struct {
-	col  int
-	text string
+	col, width  int // width 0: free text, no limit
+	right       bool
+	text        string
+	field, rule string
 }
 
-func (c *cells) put(col int, text string) {
-	// A later put at the same column replaces the earlier one.
-	for i := range c.parts {
-		if c.parts[i].col == col {
-			c.parts[i].text = text
-			return
-		}
-	}
-	c.parts = append(c.parts, cell{col, text})
-}
+func (c *cells) put(col int, text string) { c.parts = append(c.parts, cell{col: col, text: text}) }
 
-func width(s string) int {
-	if utf8.ValidString(s) {
-		return utf8.RuneCountInString(s)
-	}
-	return len(s)
-}
-
-func (c *cells) check(width0, limit int, v, field, rule string) error {
+func (c *cells) check(v, field, rule string) error {
 	if strings.ContainsAny(v, "\r\n") {
 		return arbiter.FieldError(field, rule, "value must not contain a line break")
-	}
-	if width0 > limit {
-		return arbiter.FieldError(field, rule, "%q is longer than %d characters", v, limit)
 	}
 	if trim(v) != v {
 		return arbiter.FieldError(field, rule, "%q has surrounding blanks", v)
@@ -613,22 +590,21 @@ func (c *cells) check(width0, limit int, v, field, rule string) error {
 }
 
 func (c *cells) left(col, w int, v, field, rule string) error {
-	if err := c.check(width(v), w, v, field, rule); err != nil {
+	if err := c.check(v, field, rule); err != nil {
 		return err
 	}
 	if v != "" {
-		c.put(col, v)
+		c.parts = append(c.parts, cell{col, w, false, v, field, rule})
 	}
 	return nil
 }
 
 func (c *cells) right(col, w int, v, field, rule string) error {
-	n := width(v)
-	if err := c.check(n, w, v, field, rule); err != nil {
+	if err := c.check(v, field, rule); err != nil {
 		return err
 	}
 	if v != "" {
-		c.put(col+w-n, v)
+		c.parts = append(c.parts, cell{col, w, true, v, field, rule})
 	}
 	return nil
 }
@@ -662,8 +638,7 @@ func (c *cells) points(col, w int, p arbiter.Points, field, rule string) error {
 	return c.right(col, w, s, field, rule)
 }
 
-// render lays the cells out in column order. In byte mode (some value not
-// UTF-8) columns count bytes, as the parser does for such a line.
+// render lays the cells out in column order.
 func (c *cells) render() (string, error) {
 	byteMode := false
 	for _, p := range c.parts {
@@ -677,8 +652,19 @@ func (c *cells) render() (string, error) {
 		}
 		return utf8.RuneCountInString(s)
 	}
+	parts := make([]cell, len(c.parts))
+	for i, p := range c.parts {
+		if p.width > 0 {
+			if n(p.text) > p.width {
+				return "", arbiter.FieldError(p.field, p.rule, "%q is longer than %d characters", p.text, p.width)
+			}
+			if p.right {
+				p.col += p.width - n(p.text)
+			}
+		}
+		parts[i] = p
+	}
 	// parts are few and mostly in order: insertion sort by column.
-	parts := append([]cell(nil), c.parts...)
 	for i := 1; i < len(parts); i++ {
 		for j := i; j > 0 && parts[j].col < parts[j-1].col; j-- {
 			parts[j], parts[j-1] = parts[j-1], parts[j]
