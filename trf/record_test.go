@@ -123,7 +123,9 @@ func TestRecords(t *testing.T) {
 		{"teams keep their order across 013 and 310", "013 A                                  1\n310   2 B                                                                      2\n013 C                                  3",
 			func(f *File) any { return []string{f.Teams[0].Name, f.Teams[1].Name, f.Teams[2].Name} }, []string{"A", "B", "C"}, 2026},
 		{"forbidden pairs keep their order across XXP and 260", "XXP 1 2\n260   1   3    5    6\nXXP 3 4",
-			func(f *File) any { return []int{f.ForbiddenPairs[0].IDs[0], f.ForbiddenPairs[1].IDs[0], f.ForbiddenPairs[2].IDs[0]} }, []int{1, 5, 3}, 2026},
+			func(f *File) any {
+				return []int{f.ForbiddenPairs[0].IDs[0], f.ForbiddenPairs[1].IDs[0], f.ForbiddenPairs[2].IDs[0]}
+			}, []int{1, 5, 3}, 2026},
 		{"line endings mixed", "012 a\r\n022 b\r032 c\n\n   \n042 d", func(f *File) any { return []string{f.Name, f.City, f.Federation, f.StartDate} },
 			[]string{"a", "b", "c", "d"}, 2016},
 		{"byte order mark", "\ufeff012 a", func(f *File) any { return f.Name }, "a", 2016},
