@@ -205,6 +205,12 @@ func (o standingsOutput) writeText(w io.Writer) error {
 		if err := tw.Flush(); err != nil {
 			return err
 		}
+		for _, r := range t.Rows {
+			if r.Shared {
+				fmt.Fprintln(w, "= shared rank: no tiebreak separates these entrants; drawing of lots or the regulations decide (C.07 Art. 4.2)")
+				break
+			}
+		}
 	}
 	return nil
 }
