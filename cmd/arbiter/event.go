@@ -1,0 +1,524 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"arbiter"
+	"arbiter/app"
+	"arbiter/sqlstore"
+)
+
+func init() {
+	register(&command{name: "event", summary: "run an event: create, register, approve, pair, publish, results, rounds, appeals, standings, audit", run: runEvent})
+}
+
+// localTD is who the CLI acts as without --as: the operator at the
+// machine, a TD of every event created from the CLI.
+const localTD = "local-td"
+
+type eventSub struct {
+	synopsis string
+	summary  string
+	run      func(ctx context.Context, e *env, c *eventCtx, pos []string) error
+	// flags adds the subcommand's own flags.
+	flags func(fs *flag.FlagSet, c *eventCtx)
+	// args is the number of positional arguments (min, max).
+	min, max int
+}
+
+// eventCtx holds the parsed common flags and the subcommands' own.
+type eventCtx struct {
+	svc   *app.Service
+	actor arbiter.Actor
+	json  bool
+	str   map[string]*string
+	num   map[string]*int
+	flag  map[string]*bool
+}
+
+func (c *eventCtx) s(name string) string { return *c.str[name] }
+
+var eventSubs = map[string]*eventSub{}
+
+func init() {
+	subs := map[string]*eventSub{
+		"create": {synopsis: "create SLUG (--preset NAME | --format FILE) --start TIME [--name NAME]", summary: "create an event from a preset or a format file; you become its TD",
+			min: 1, max: 1, run: evCreate, flags: func(fs *flag.FlagSet, c *eventCtx) {
+				c.str["preset"] = fs.String("preset", "", "built-in format: acwc-2023, antichess-team-cup, rkcc-team-three-tc")
+				c.str["format"] = fs.String("format", "", "format file (JSON, see docs)")
+				c.str["start"] = fs.String("start", "", "first round start, UTC: 2023-03-21T10:00Z or 2023-03-21 (00:00)")
+				c.str["name"] = fs.String("name", "", "event name (default: the format's title)")
+			}},
+		"list": {synopsis: "list [--json]", summary: "list events", run: evList},
+		"register": {synopsis: "register SLUG PLAYER [--rating N] | register SLUG --team NAME --captain USER --members A,B,C [--substitute USER] [--rating N]",
+			summary: "register a player or a team (awaits TD approval)", min: 1, max: 2, run: evRegister, flags: func(fs *flag.FlagSet, c *eventCtx) {
+				c.num["rating"] = fs.Int("rating", 0, "rating for the initial seeding")
+				c.str["team"] = fs.String("team", "", "team name")
+				c.str["captain"] = fs.String("captain", "", "team captain (one of the members)")
+				c.str["members"] = fs.String("members", "", "comma-separated team members")
+				c.str["substitute"] = fs.String("substitute", "", "optional substitute")
+			}},
+		"entrants": {synopsis: "entrants SLUG [--json]", summary: "list entrants with status and seed", min: 1, max: 1, run: evEntrants},
+		"approve":  {synopsis: "approve SLUG ENTRANT...", summary: "approve entrants (TD)", min: 2, max: -1, run: evApprove},
+		"reject": {synopsis: "reject SLUG ENTRANT --reason TEXT", summary: "reject an entrant with a reason (TD)", min: 2, max: 2, run: evReject,
+			flags: reasonFlag},
+		"close-registration": {synopsis: "close-registration SLUG", summary: "size the stages, seed the entrants, compute the calendar (TD)", min: 1, max: 1, run: evCloseReg},
+		"pair":               {synopsis: "pair SLUG", summary: "pair the next round for review (TD)", min: 1, max: 1, run: evPair},
+		"publish":            {synopsis: "publish SLUG", summary: "publish the paired round (TD)", min: 1, max: 1, run: evPublish},
+		"matches":            {synopsis: "matches SLUG [ROUND] [--json]", summary: "list matches (ROUND such as s1r2)", min: 1, max: 2, run: evMatches},
+		"result": {synopsis: "result SLUG MATCH (--summary \"6-4\" | --sheet FILE) [--override --reason TEXT]", summary: "report a result (player/captain), or set one (TD, --override)",
+			min: 2, max: 2, run: evResult, flags: func(fs *flag.FlagSet, c *eventCtx) {
+				resultFlags(fs, c)
+				c.flag["override"] = fs.Bool("override", false, "TD decision replacing any report (needs --reason)")
+				reasonFlag(fs, c)
+				c.num["version"] = fs.Int("version", 0, "the match version you saw (refused if it changed since)")
+			}},
+		"confirm": {synopsis: "confirm SLUG MATCH [--dispute --reason TEXT]", summary: "confirm (or dispute) the opponent's report", min: 2, max: 2, run: evConfirm,
+			flags: func(fs *flag.FlagSet, c *eventCtx) {
+				c.flag["dispute"] = fs.Bool("dispute", false, "dispute the report instead (needs --reason)")
+				reasonFlag(fs, c)
+				c.num["version"] = fs.Int("version", 0, "the match version you saw (refused if it changed since)")
+			}},
+		"close-round": {synopsis: "close-round SLUG", summary: "close the round at its deadline: unplayed matches become double forfeits", min: 1, max: 1, run: evCloseRound},
+		"appeal": {synopsis: "appeal SLUG MATCH --reason TEXT | appeal SLUG --accept ID (--summary S | --sheet FILE) --reason TEXT | appeal SLUG --reject ID --reason TEXT",
+			summary: "file an appeal (player/captain) or decide one (TD)", min: 1, max: 2, run: evAppeal, flags: func(fs *flag.FlagSet, c *eventCtx) {
+				reasonFlag(fs, c)
+				resultFlags(fs, c)
+				c.str["accept"] = fs.String("accept", "", "accept the appeal with this ID, setting the given result (TD)")
+				c.str["reject"] = fs.String("reject", "", "reject the appeal with this ID (TD)")
+			}},
+		"standings": {synopsis: "standings SLUG [--stage N] [--json]", summary: "stage standings with the format's tiebreaks", min: 1, max: 1, run: evStandings,
+			flags: func(fs *flag.FlagSet, c *eventCtx) { c.num["stage"] = fs.Int("stage", 1, "stage number (1 = first)") }},
+		"audit": {synopsis: "audit SLUG [--json]", summary: "the event's audit log (TD)", min: 1, max: 1, run: evAudit},
+	}
+	for name, sub := range subs {
+		eventSubs[name] = sub
+	}
+}
+
+func reasonFlag(fs *flag.FlagSet, c *eventCtx) {
+	c.str["reason"] = fs.String("reason", "", "why (recorded in the audit log)")
+}
+
+func resultFlags(fs *flag.FlagSet, c *eventCtx) {
+	c.str["summary"] = fs.String("summary", "", `game score per part, home first: "6-4", "4-0 3-3 5-3", or forfeit:home|away|double|full_draw`)
+	c.str["sheet"] = fs.String("sheet", "", "match sheet file (JSON; - for stdin)")
+}
+
+func eventUsage(w io.Writer) {
+	fmt.Fprintln(w, "Usage: arbiter event SUBCOMMAND [args] [--db DSN] [--as USER --role ROLE]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Subcommands:")
+	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "close-registration", "pair", "publish",
+		"matches", "result", "confirm", "close-round", "appeal", "standings", "audit"} {
+		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "Without --as the CLI acts as the local TD %q. --now sets the clock (UTC) for rehearsals.\n", localTD)
+	fmt.Fprintln(w, "Run 'arbiter event SUBCOMMAND --help' for its flags. Walkthrough: docs/running-an-event.md.")
+}
+
+func runEvent(ctx context.Context, e *env, args []string) error {
+	if len(args) == 0 {
+		eventUsage(e.stderr)
+		return usagef("missing subcommand")
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		eventUsage(e.stdout)
+		return flag.ErrHelp
+	}
+	sub, ok := eventSubs[args[0]]
+	if !ok {
+		eventUsage(e.stderr)
+		return usagef("unknown subcommand %q", args[0])
+	}
+	fs := newFlagSet(e, "event "+args[0], "event "+sub.synopsis)
+	c := &eventCtx{str: map[string]*string{}, num: map[string]*int{}, flag: map[string]*bool{}}
+	dsn := addDBFlag(fs)
+	as := fs.String("as", localTD, "act as this user (Lichess username)")
+	role := fs.String("role", arbiter.RoleTD, "the role you act in: td, captain, player")
+	now := fs.String("now", "", "act at this UTC time instead of the clock (rehearsals, tests)")
+	fs.BoolVar(&c.json, "json", false, "print JSON")
+	if sub.flags != nil {
+		sub.flags(fs, c)
+	}
+	pos, err := parseInterspersed(fs, args[1:])
+	if err != nil {
+		return flagError(err)
+	}
+	if len(pos) < sub.min || sub.max >= 0 && len(pos) > sub.max {
+		fs.Usage()
+		return usagef("wrong number of arguments")
+	}
+	clock := time.Now
+	if *now != "" {
+		t, err := parseTime(*now)
+		if err != nil {
+			return arbiter.FieldError("--now", "cli.time", "%v", err)
+		}
+		clock = func() time.Time { return t }
+	}
+	db, err := sqlstore.Open(ctx, *dsn)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	c.svc = app.New(db, clock)
+	c.actor = arbiter.Actor{Name: *as, Role: *role}
+	return sub.run(ctx, e, c, pos)
+}
+
+// parseTime reads a UTC time: RFC 3339, "2006-01-02T15:04Z", "2006-01-02 15:04" or a date.
+func parseTime(s string) (time.Time, error) {
+	for _, layout := range []string{time.RFC3339, "2006-01-02T15:04Z07:00", "2006-01-02T15:04", "2006-01-02 15:04", "2006-01-02"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.UTC(), nil
+		}
+	}
+	return time.Time{}, fmt.Errorf("cannot read time %q (want UTC such as 2023-03-21T10:00Z or 2023-03-21)", s)
+}
+
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+func evCreate(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	req := app.NewEvent{Slug: pos[0], Name: c.s("name"), Preset: c.s("preset")}
+	if f := c.s("format"); f != "" {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return arbiter.FieldError("--format", "cli.file", "%v", err)
+		}
+		req.Format = data
+	}
+	if c.s("start") == "" {
+		return usagef("--start is required")
+	}
+	t, err := parseTime(c.s("start"))
+	if err != nil {
+		return arbiter.FieldError("--start", "cli.time", "%v", err)
+	}
+	req.Start = t
+	ev, err := c.svc.CreateEvent(ctx, c.actor, req)
+	if err != nil {
+		return err
+	}
+	if c.json {
+		return printJSON(e.stdout, ev)
+	}
+	fmt.Fprintf(e.stdout, "created %s (%s, format %s), first round from %s; registration open\n", ev.Slug, ev.Name, ev.Format, ev.Start.Format(time.RFC3339))
+	return nil
+}
+
+func evList(ctx context.Context, e *env, c *eventCtx, _ []string) error {
+	evs, err := c.svc.ListEvents(ctx)
+	if err != nil {
+		return err
+	}
+	if c.json {
+		return printJSON(e.stdout, evs)
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "SLUG\tSTATUS\tFORMAT\tSTART\tNAME")
+	for _, ev := range evs {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", ev.Slug, ev.Status, ev.Format, ev.Start.Format("2006-01-02 15:04"), ev.Name)
+	}
+	return tw.Flush()
+}
+
+func evRegister(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	en := arbiter.Entrant{Rating: *c.num["rating"]}
+	if team := c.s("team"); team != "" {
+		if len(pos) != 1 {
+			return usagef("a team is given by --team, not by an argument")
+		}
+		en.Kind, en.Name, en.Captain, en.Substitute = arbiter.EntrantTeam, team, c.s("captain"), c.s("substitute")
+		for _, m := range strings.Split(c.s("members"), ",") {
+			if m = strings.TrimSpace(m); m != "" {
+				en.Members = append(en.Members, m)
+			}
+		}
+	} else {
+		if len(pos) != 2 {
+			return usagef("give the player's username, or --team with --captain and --members")
+		}
+		en.Kind, en.Player = arbiter.EntrantPlayer, pos[1]
+	}
+	got, err := c.svc.Register(ctx, c.actor, pos[0], en)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "registered %s (%s), awaiting approval\n", got.ID, got.Kind)
+	return nil
+}
+
+func evEntrants(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	es, err := c.svc.Entrants(ctx, pos[0])
+	if err != nil {
+		return err
+	}
+	if c.json {
+		return printJSON(e.stdout, es)
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "SEED\tID\tSTATUS\tRATING\tMEMBERS\tREASON")
+	for _, en := range es {
+		seed := "-"
+		if en.Seed > 0 {
+			seed = fmt.Sprint(en.Seed)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\n", seed, en.ID, en.Status, en.Rating, strings.Join(en.Members, ","), en.Reason)
+	}
+	return tw.Flush()
+}
+
+func evApprove(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	for _, id := range pos[1:] {
+		en, err := c.svc.Approve(ctx, c.actor, pos[0], id, 0)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "approved %s\n", en.ID)
+	}
+	return nil
+}
+
+func evReject(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	en, err := c.svc.Reject(ctx, c.actor, pos[0], pos[1], c.s("reason"), 0)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "rejected %s: %s\n", en.ID, en.Reason)
+	return nil
+}
+
+func evCloseReg(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	ev, err := c.svc.CloseRegistration(ctx, c.actor, pos[0])
+	if err != nil {
+		return err
+	}
+	if c.json {
+		return printJSON(e.stdout, ev)
+	}
+	fmt.Fprintf(e.stdout, "registration closed: %d entrants\n", ev.Entrants)
+	for i, s := range ev.Stages {
+		fmt.Fprintf(e.stdout, "stage %d %s (%s, %s): %d entrants, %d rounds", i+1, s.Name, s.Kind, s.Pairing, s.Entrants, s.Rounds)
+		if s.Advance > 0 {
+			fmt.Fprintf(e.stdout, ", %d advance", s.Advance)
+		}
+		fmt.Fprintln(e.stdout)
+	}
+	for _, w := range ev.Calendar {
+		fmt.Fprintf(e.stdout, "round %d (stage %d round %d): %s .. %s\n", w.Seq, w.Stage+1, w.Number,
+			w.Start.Format("Mon 2006-01-02 15:04"), w.End.Add(-time.Minute).Format("Mon 2006-01-02 15:04 UTC"))
+	}
+	return nil
+}
+
+func printMatches(w io.Writer, ms []arbiter.Match) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "MATCH\tHOME\tAWAY\tSTATUS\tRESULT\tDECISION")
+	for _, m := range ms {
+		away, res := m.Away, ""
+		if m.IsBye() {
+			away = "(bye)"
+		}
+		if m.Result != nil {
+			res = fmt.Sprintf("%s-%s (%s-%s)", m.Result.Home.MatchPoints, m.Result.Away.MatchPoints, m.Result.Home.Points, m.Result.Away.Points)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", m.ID, m.Home, away, m.Status, res, m.Decision)
+	}
+	return tw.Flush()
+}
+
+func evPair(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	rd, ms, err := c.svc.PairRound(ctx, c.actor, pos[0])
+	if err != nil {
+		return err
+	}
+	if c.json {
+		return printJSON(e.stdout, map[string]any{"round": rd, "matches": ms})
+	}
+	fmt.Fprintf(e.stdout, "round %s paired (%s) for review; publish when ready\n", rd.ID, rd.Method)
+	return printMatches(e.stdout, ms)
+}
+
+func evPublish(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	rd, err := c.svc.PublishRound(ctx, c.actor, pos[0])
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "round %s published; deadline %s\n", rd.ID, rd.End.Add(-time.Minute).Format("Monday 2006-01-02 15:04 UTC"))
+	return nil
+}
+
+func evMatches(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	round := ""
+	if len(pos) > 1 {
+		round = pos[1]
+	}
+	ms, err := c.svc.Matches(ctx, pos[0], round)
+	if err != nil {
+		return err
+	}
+	if c.json {
+		return printJSON(e.stdout, ms)
+	}
+	return printMatches(e.stdout, ms)
+}
+
+func readResult(e *env, c *eventCtx) (app.ResultInput, error) {
+	in := app.ResultInput{Summary: c.s("summary")}
+	switch f := c.s("sheet"); f {
+	case "":
+	case "-":
+		data, err := io.ReadAll(e.stdin)
+		if err != nil {
+			return in, arbiter.FieldError("--sheet", "cli.file", "%v", err)
+		}
+		in.Sheet = data
+	default:
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return in, arbiter.FieldError("--sheet", "cli.file", "%v", err)
+		}
+		in.Sheet = data
+	}
+	return in, nil
+}
+
+func evResult(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	in, err := readResult(e, c)
+	if err != nil {
+		return err
+	}
+	var m arbiter.Match
+	if *c.flag["override"] {
+		m, err = c.svc.OverrideResult(ctx, c.actor, pos[0], pos[1], in, c.s("reason"), int64(*c.num["version"]))
+	} else {
+		m, err = c.svc.ReportResult(ctx, c.actor, pos[0], pos[1], in)
+	}
+	if err != nil {
+		return err
+	}
+	return printMatches(e.stdout, []arbiter.Match{m})
+}
+
+func evConfirm(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	var m arbiter.Match
+	var err error
+	if *c.flag["dispute"] {
+		m, err = c.svc.DisputeResult(ctx, c.actor, pos[0], pos[1], c.s("reason"), int64(*c.num["version"]))
+	} else {
+		m, err = c.svc.ConfirmResult(ctx, c.actor, pos[0], pos[1], int64(*c.num["version"]))
+	}
+	if err != nil {
+		return err
+	}
+	return printMatches(e.stdout, []arbiter.Match{m})
+}
+
+func evCloseRound(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	rd, err := c.svc.CloseRound(ctx, c.actor, pos[0])
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "round %s closed", rd.ID)
+	if !rd.AppealsUntil.IsZero() {
+		fmt.Fprintf(e.stdout, "; appeals until %s", rd.AppealsUntil.Add(-time.Minute).Format("Monday 2006-01-02 15:04 UTC"))
+	}
+	fmt.Fprintln(e.stdout)
+	ms, err := c.svc.Matches(ctx, pos[0], rd.ID)
+	if err != nil {
+		return err
+	}
+	return printMatches(e.stdout, ms)
+}
+
+func evAppeal(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	accept, reject := c.s("accept"), c.s("reject")
+	var ap arbiter.Appeal
+	var err error
+	switch {
+	case accept != "" && reject != "":
+		return usagef("--accept and --reject exclude each other")
+	case accept != "" || reject != "":
+		if len(pos) != 1 {
+			return usagef("deciding an appeal takes the event only: appeal SLUG --accept ID ...")
+		}
+		in, rerr := readResult(e, c)
+		if rerr != nil {
+			return rerr
+		}
+		id := accept + reject
+		ap, err = c.svc.DecideAppeal(ctx, c.actor, pos[0], id, accept != "", in, c.s("reason"))
+	default:
+		if len(pos) != 2 {
+			return usagef("give the event and the match: appeal SLUG MATCH --reason TEXT")
+		}
+		ap, err = c.svc.Appeal(ctx, c.actor, pos[0], pos[1], c.s("reason"))
+	}
+	if err != nil {
+		return err
+	}
+	if c.json {
+		return printJSON(e.stdout, ap)
+	}
+	fmt.Fprintf(e.stdout, "appeal %s on %s: %s\n", ap.ID, ap.Match, ap.Status)
+	return nil
+}
+
+func evStandings(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	tab, err := c.svc.Standings(ctx, pos[0], *c.num["stage"]-1)
+	if err != nil {
+		return err
+	}
+	if c.json {
+		return printJSON(e.stdout, tab)
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprint(tw, "RANK\tID\tSCORE")
+	for _, tb := range tab.Tiebreaks {
+		fmt.Fprintf(tw, "\t%s", strings.ToUpper(tb.String()))
+	}
+	fmt.Fprintln(tw)
+	for _, r := range tab.Rows {
+		rank := fmt.Sprint(r.Rank)
+		if r.Shared {
+			rank += "="
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s", rank, r.ID, r.Score)
+		for _, v := range r.Values {
+			fmt.Fprintf(tw, "\t%s", v)
+		}
+		fmt.Fprintln(tw)
+	}
+	return tw.Flush()
+}
+
+func evAudit(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	log, err := c.svc.Audit(ctx, c.actor, pos[0], sqlstore.AuditFilter{})
+	if err != nil {
+		return err
+	}
+	if c.json {
+		return printJSON(e.stdout, log)
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "AT\tACTOR\tACTION\tRECORD\tVERSION\tREASON")
+	for _, en := range log {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s %s\t%d\t%s\n", en.At.Format("2006-01-02 15:04:05"), en.Actor, en.Action, en.Kind, en.RecordID, en.Version, en.Reason)
+	}
+	return tw.Flush()
+}

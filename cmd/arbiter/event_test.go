@@ -1,0 +1,152 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// eventFormat is the ACWC qualification Swiss (W4, W5, W7, W13) as a
+// format file, with R5's 24 h appeal window.
+const eventFormat = `{
+  "name": "acwc-swiss",
+  "title": "ACWC-style Swiss",
+  "entrant": "individual",
+  "min_entrants": 8,
+  "calendar": {
+    "rounds_per_week": 1,
+    "pairings_by": {"day": "tuesday", "time": "23:59"},
+    "deadline": {"day": "monday", "time": "23:59"},
+    "appeal_hours": 24
+  },
+  "stages": [{
+    "name": "qualification", "kind": "swiss", "pairing": "dutch",
+    "rounds": {"log2": {"mul": 1, "add": 2}},
+    "tiebreaks": ["cumulative", "wins_vs_tied", "median_buchholz"],
+    "match": {
+      "kind": "individual",
+      "parts": [{"tc": "1+2", "games": 10, "win": 1, "draw": 0.5}],
+      "play_all_games": false,
+      "match_points": {"win": 1, "draw": 0.5, "loss": 0},
+      "double_forfeit": "loss"
+    }
+  }]
+}`
+
+func TestEventCLIWalkthrough(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "arbiter.db")
+	fmtFile := filepath.Join(dir, "swiss.json")
+	if err := os.WriteFile(fmtFile, []byte(eventFormat), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	step := func(wantCode int, wantOut string, args ...string) string {
+		t.Helper()
+		code, stdout, stderr := runCLI(t, "", append([]string{"event"}, append(args, "--db", db)...)...)
+		if code != wantCode || !strings.Contains(stdout+stderr, wantOut) {
+			t.Fatalf("event %v: exit %d (want %d)\nstdout: %s\nstderr: %s\nwant output containing %q", args, code, wantCode, stdout, stderr, wantOut)
+		}
+		return stdout
+	}
+	step(0, "created cup", "create", "cup", "--format", fmtFile, "--start", "2023-03-21T10:00Z", "--now", "2023-03-12")
+	step(0, "cup", "list")
+	for i := 1; i <= 8; i++ {
+		p := fmt.Sprintf("p%d", i)
+		step(0, "registered "+p, "register", "cup", p, "--rating", fmt.Sprint(2500-10*i), "--as", p, "--role", "player")
+	}
+	step(1, "may register only themself", "register", "cup", "p9", "--as", "p1", "--role", "player")
+	step(1, "only a TD", "approve", "cup", "p1", "--as", "p1", "--role", "player")
+	step(0, "approved p8", "approve", "cup", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8")
+	step(3, "needs a reason", "reject", "cup", "p8")
+	// W5: floor(log2 8) + 2 = 5 rounds; W13: round 1 due Monday 2023-03-27 23:59.
+	step(0, "5 rounds", "close-registration", "cup")
+	out := step(0, "s1r1b1  p1    p5", "pair", "cup")
+	if !strings.Contains(out, "s1r1b4  p8    p4") {
+		t.Fatalf("round 1 pairings (C.04.3: 1-5, 6-2, 3-7, 8-4):\n%s", out)
+	}
+	step(0, "deadline Monday 2023-03-27 23:59 UTC", "publish", "cup")
+	now := []string{"--now", "2023-03-23T12:00Z"}
+	step(0, "reported", append([]string{"result", "cup", "s1r1b1", "--summary", "6-3", "--as", "p1", "--role", "player"}, now...)...)
+	step(1, "cannot confirm or dispute their own", append([]string{"confirm", "cup", "s1r1b1", "--as", "p1", "--role", "player"}, now...)...)
+	step(0, "confirmed", append([]string{"confirm", "cup", "s1r1b1", "--as", "p5", "--role", "player"}, now...)...)
+	step(0, "reported", append([]string{"result", "cup", "s1r1b2", "--summary", "2-6", "--as", "p2", "--role", "player"}, now...)...)
+	step(0, "disputed", append([]string{"confirm", "cup", "s1r1b2", "--dispute", "--reason", "wrong score", "--as", "p6", "--role", "player"}, now...)...)
+	step(3, "needs a reason", append([]string{"result", "cup", "s1r1b2", "--summary", "4-6", "--override"}, now...)...)
+	step(0, "override", append([]string{"result", "cup", "s1r1b2", "--summary", "4-6", "--override", "--reason", "checked the games"}, now...)...)
+	step(0, "reported", append([]string{"result", "cup", "s1r1b3", "--summary", "5-5", "--as", "p7", "--role", "player"}, now...)...)
+	// Board 4 is not played. The round closes at its deadline only.
+	step(1, "(rule format.calendar)", "close-round", "cup", "--now", "2023-03-27T23:59Z")
+	out = step(0, "appeals until Tuesday 2023-03-28 23:59 UTC", "close-round", "cup", "--now", "2023-03-28T00:00Z")
+	for _, want := range []string{"s1r1b3  p3    p7    final   0.5-0.5", "accepted_at_deadline", "s1r1b4  p8    p4    final   0-0", "double_forfeit"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("close-round output lacks %q:\n%s", want, out)
+		}
+	}
+	step(0, "appeal s1r1b4-a1 on s1r1b4: pending", "appeal", "cup", "s1r1b4", "--reason", "we played, 6-2", "--as", "p8", "--role", "player", "--now", "2023-03-28T20:00Z")
+	step(1, "(rule R5)", "appeal", "cup", "s1r1b3", "--reason", "late", "--as", "p3", "--role", "player", "--now", "2023-03-29T00:00Z")
+	step(0, "accepted", "appeal", "cup", "--accept", "s1r1b4-a1", "--summary", "6-2", "--reason", "Lichess games found")
+	// Standings: p1 (6-3), p2 (away, 6-4 by the override) and p8 (6-2 on
+	// appeal) have won; p3 and p7 drew.
+	out = step(0, "cumulative", "standings", "cup", "--json")
+	var tab struct {
+		Rows []struct {
+			ID    string          `json:"id"`
+			Score json.RawMessage `json:"score"`
+		} `json:"rows"`
+	}
+	if err := json.Unmarshal([]byte(out), &tab); err != nil {
+		t.Fatalf("standings JSON: %v\n%s", err, out)
+	}
+	scores := map[string]string{}
+	for _, r := range tab.Rows {
+		scores[r.ID] = string(r.Score)
+	}
+	want := map[string]string{"p1": "1", "p2": "1", "p8": "1", "p3": "0.5", "p7": "0.5", "p6": "0", "p4": "0", "p5": "0"}
+	for id, w := range want {
+		if scores[id] != w {
+			t.Errorf("%s scores %s, want %s (%s)", id, scores[id], w, out)
+		}
+	}
+	out = step(0, "result.override", "audit", "cup")
+	for _, want := range [][]string{{"p6 (player)", "result.dispute", "wrong score"}, {"local-td (td)", "result.override", "checked the games"},
+		{"local-td (td)", "appeal.accept", "Lichess games found"}, {"result.double_forfeit", "match s1r1b4", "R5: unplayed at the round deadline"}} {
+		found := false
+		for _, line := range strings.Split(out, "\n") {
+			ok := true
+			for _, w := range want {
+				ok = ok && strings.Contains(line, w)
+			}
+			found = found || ok
+		}
+		if !found {
+			t.Fatalf("audit has no line with %q:\n%s", want, out)
+		}
+	}
+	step(1, "only a TD", "audit", "cup", "--as", "p1", "--role", "player")
+}
+
+func TestEventCLIHelpAndUsage(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"event", "--help"}, 0, "close-registration"},
+		{[]string{"event"}, 2, "missing subcommand"},
+		{[]string{"event", "frob"}, 2, `unknown subcommand "frob"`},
+		{[]string{"event", "create", "--help"}, 0, "-preset"},
+		{[]string{"event", "result", "--help"}, 0, "-override"},
+		{[]string{"event", "appeal", "--help"}, 0, "-accept"},
+		{[]string{"event", "standings", "--help"}, 0, "-stage"},
+		{[]string{"event", "approve", "x"}, 2, "wrong number of arguments"},
+		{[]string{"event", "create", "x", "--preset", "acwc-2023", "--start", "someday", "--db", filepath.Join(t.TempDir(), "a.db")}, 3, "cannot read time"},
+	} {
+		code, stdout, stderr := runCLI(t, "", c.args...)
+		if code != c.code || !strings.Contains(stdout+stderr, c.want) {
+			t.Errorf("%v: exit %d (want %d), output %q %q, want %q", c.args, code, c.code, stdout, stderr, c.want)
+		}
+	}
+}
