@@ -187,7 +187,7 @@ func (s *state) global(tb Tiebreak) []val {
 		return s.perEntrant(func(_ int, rs []rd) val {
 			c := 0
 			for _, x := range rs {
-				if x.kind == kPlayed && x.colour == Black && (tb.ID == GamesBlack || x.pts[bPrimary] >= s.sc.Win) {
+				if x.kind == kPlayed && x.black && (tb.ID == GamesBlack || x.pts[bPrimary] >= s.sc.Win) {
 					c++
 				}
 			}

@@ -52,7 +52,7 @@ type rd struct {
 	against [2]arbiter.Points // opponent's primary and secondary score in this match
 	sets    int32
 	games   int32
-	colour  Colour
+	black   bool // had Black (kept as a bool so that rd holds no pointer: no GC work)
 }
 
 // state is the validated, indexed input.
@@ -224,7 +224,7 @@ func (s *state) put(r, i, o int, k kind, own, other *Side, seen []int32) error {
 		return fmt.Errorf("sets_won and games_won of %q must not be negative", own.ID)
 	}
 	seen[i] = int32(r + 1)
-	x := rd{kind: k, opp: int32(o), sets: int32(own.SetsWon), games: int32(own.GamesWon), colour: own.Colour}
+	x := rd{kind: k, opp: int32(o), sets: int32(own.SetsWon), games: int32(own.GamesWon), black: own.Colour == Black}
 	x.pts = [2]arbiter.Points{own.MatchPoints, own.Secondary}
 	if o >= 0 {
 		x.against = [2]arbiter.Points{other.MatchPoints, other.Secondary}
