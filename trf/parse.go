@@ -19,7 +19,7 @@ const maxLine = 100_000
 func Parse(r io.Reader) (*File, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return nil, &arbiter.Error{Code: arbiter.EINVALID, Message: "cannot read TRF input", Err: err}
+		return nil, &arbiter.Error{Code: arbiter.EINTERNAL, Message: "cannot read TRF input", Err: err} // the reader failed, not the data
 	}
 	for bytes.HasPrefix(data, bom) { // a UTF-8 byte order mark is not part of line 1
 		data = data[len(bom):]
