@@ -30,7 +30,7 @@ func (s *state) group(tb Tiebreak, grp []int, col []val, member []int32) [][]int
 	}
 	m := mutual{basis: bPrimary, forfeits: true}
 	switch tb.ID {
-	case DirectEncounter:
+	case DirectEncounter, ExtendedDirectEncounter:
 		// C.07 6.1.1: forfeits are excluded, except under pre-determined
 		// pairings where they are regular games (15.2).
 		m = mutual{basis: basis(tb), average: true, forfeits: s.opts.RoundRobin}
@@ -38,7 +38,39 @@ func (s *state) group(tb Tiebreak, grp []int, col []val, member []int32) [][]int
 		m.basis = bSecondary
 	}
 	g := len(grp)
-	t := &miniTable{average: m.average, den: 1, met: make([][]meeting, g)}
+	t := s.mini(grp, member, m)
+	all := make([]int, g)
+	for p := range all {
+		all[p] = p
+	}
+	t.mark(all, true)
+	for p, i := range grp {
+		sc, _ := t.score(p)
+		col[i] = val{n: sc * 100, d: t.den}
+	}
+	t.mark(all, false)
+	var parts [][]int
+	if tb.ID == ExtendedDirectEncounter {
+		m.basis = bSecondary
+		parts = ede(t, s.mini(grp, member, m), all)
+	} else {
+		parts = t.rank(all)
+	}
+	var out [][]int
+	for _, part := range parts {
+		ids := make([]int, len(part))
+		for k, p := range part {
+			ids[k] = grp[p]
+		}
+		out = append(out, ids)
+	}
+	return out
+}
+
+// mini builds the mini table of grp (positions as in grp) for m.
+func (s *state) mini(grp []int, member []int32, m mutual) *miniTable {
+	g := len(grp)
+	t := &miniTable{average: m.average, den: 1, met: make([][]meeting, g), in: make([]bool, g)}
 	for p, i := range grp {
 		for _, x := range s.rounds[i] {
 			if x.opp < 0 || member[x.opp] < 0 || !(x.kind == kPlayed || m.forfeits && x.kind.hasOpponent()) {
@@ -58,24 +90,26 @@ func (s *state) group(tb Tiebreak, grp []int, col []val, member []int32) [][]int
 		}
 	}
 	t.win = int64(s.win(m.basis)) * t.den
-	t.in = make([]bool, g)
-	all := make([]int, g)
-	for p := range all {
-		all[p] = p
-	}
-	t.mark(all, true)
-	for p, i := range grp {
-		sc, _ := t.score(p)
-		col[i] = val{n: sc * 100, d: t.den}
-	}
-	t.mark(all, false)
+	return t
+}
+
+// ede is the extended direct encounter of C.07 13.3.1: direct encounter on
+// the primary score, then on the secondary score for the entrants still
+// tied, restarting with the primary score on every smaller subset.
+func ede(primary, secondary *miniTable, set []int) [][]int {
 	var out [][]int
-	for _, part := range t.rank(all) {
-		ids := make([]int, len(part))
-		for k, p := range part {
-			ids[k] = grp[p]
+	for _, part := range primary.rank(set) {
+		if len(part) == 1 {
+			out = append(out, part)
+			continue
 		}
-		out = append(out, ids)
+		for _, sub := range secondary.rank(part) {
+			if len(sub) > 1 && len(sub) < len(part) {
+				out = append(out, ede(primary, secondary, sub)...)
+			} else {
+				out = append(out, sub)
+			}
+		}
 	}
 	return out
 }

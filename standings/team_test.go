@@ -255,8 +255,14 @@ func TestHeldTeamSwiss(t *testing.T) {
 // TestHeldTeamEDE checks the extended direct encounter exercises 42-45:
 // DE on match points, then on game points for the teams still tied.
 func TestHeldTeamEDE(t *testing.T) {
+	for _, list := range [][]string{{"DE", "DE:GP"}, {"EDE"}} {
+		t.Run(strings.Join(list, ","), func(t *testing.T) { heldTeamEDE(t, list) })
+	}
+}
+
+func heldTeamEDE(t *testing.T, list []string) {
 	in := loadHeldTeam(t)
-	tbs, err := ParseTiebreaks([]string{"DE", "DE:GP"})
+	tbs, err := ParseTiebreaks(list)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,20 +28,22 @@ const (
 	Buchholz        = "buchholz"         // BH, C.07 8.1
 	SonnebornBerger = "sonneborn_berger" // SB, C.07 9.1
 	DirectEncounter = "direct_encounter" // DE, C.07 6
-	Wins            = "wins"             // WIN, C.07 7.1
-	Won             = "won"              // WON, C.07 7.2
-	GamesBlack      = "games_black"      // BPG, C.07 7.3
-	GamesWonBlack   = "games_won_black"  // BWG, C.07 7.4
-	Progressive     = "progressive"      // PS, C.07 7.5
-	ElectedToPlay   = "rep"              // REP, C.07 7.6
-	Koya            = "koya"             // KS, C.07 9.2
-	AOB             = "aob"              // AOB, C.07 8.2
-	ForeBuchholz    = "fore_buchholz"    // FB, C.07 8.3
-	ARO             = "aro"              // ARO, C.07 10.1
-	TPR             = "tpr"              // TPR, C.07 10.2
-	SSSC            = "sssc"             // SSSC, C.07 13.4 (teams)
-	APRO            = "apro"             // APRO, C.07 10.4
-	Standard        = "std"              // STD, C.07 7.7 (2026)
+	// ExtendedDirectEncounter is EDE, C.07 13.3.1 (teams).
+	ExtendedDirectEncounter = "extended_direct_encounter"
+	Wins                    = "wins"            // WIN, C.07 7.1
+	Won                     = "won"             // WON, C.07 7.2
+	GamesBlack              = "games_black"     // BPG, C.07 7.3
+	GamesWonBlack           = "games_won_black" // BWG, C.07 7.4
+	Progressive             = "progressive"     // PS, C.07 7.5
+	ElectedToPlay           = "rep"             // REP, C.07 7.6
+	Koya                    = "koya"            // KS, C.07 9.2
+	AOB                     = "aob"             // AOB, C.07 8.2
+	ForeBuchholz            = "fore_buchholz"   // FB, C.07 8.3
+	ARO                     = "aro"             // ARO, C.07 10.1
+	TPR                     = "tpr"             // TPR, C.07 10.2
+	SSSC                    = "sssc"            // SSSC, C.07 13.4 (teams)
+	APRO                    = "apro"            // APRO, C.07 10.4
+	Standard                = "std"             // STD, C.07 7.7 (2026)
 )
 
 // Score bases for the ":mp" / ":gp" parameter of score-based tiebreaks
@@ -80,7 +82,7 @@ var specs = map[string]spec{
 	Cumulative: {cuts: true, low: true, param: 1}, WinsVsTied: {}, MutualMatchScore: {},
 	MutualGameScore: {}, OverallGameScore: {}, TDValue: {param: 2},
 	Buchholz: {cuts: true, param: 1}, SonnebornBerger: {cuts: true, param: 3},
-	DirectEncounter: {param: 1}, Wins: {param: 1}, Won: {}, GamesBlack: {},
+	DirectEncounter: {param: 1}, ExtendedDirectEncounter: {}, Wins: {param: 1}, Won: {}, GamesBlack: {},
 	GamesWonBlack: {}, Progressive: {cuts: true, low: true, param: 1}, ElectedToPlay: {},
 	Koya: {}, AOB: {}, ForeBuchholz: {cuts: true, param: 1}, ARO: {cuts: true, low: true}, TPR: {}, SSSC: {}, APRO: {}, Standard: {},
 }
@@ -90,7 +92,7 @@ var specs = map[string]spec{
 var aliases = map[string]string{
 	"bh": Buchholz, "sb": SonnebornBerger, "de": DirectEncounter, "win": Wins,
 	"won": Won, "bpg": GamesBlack, "bwg": GamesWonBlack, "ps": Progressive,
-	"rep": ElectedToPlay, "ge": ElectedToPlay, "ks": Koya, "aob": AOB,
+	"ede": ExtendedDirectEncounter, "rep": ElectedToPlay, "ge": ElectedToPlay, "ks": Koya, "aob": AOB,
 	"fb": ForeBuchholz, "aro": ARO, "tpr": TPR, "mp": MatchPoints,
 	"gp": OverallGameScore, "mpvgp": OverallGameScore, "pts": MatchPoints,
 	"median-buchholz": MedianBuchholz, "mbh": MedianBuchholz,
