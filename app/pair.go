@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"arbiter"
 	"arbiter/format"
@@ -79,7 +80,7 @@ func (s *Service) PairRound(ctx context.Context, a arbiter.Actor, slug string) (
 			return err
 		}
 		if st.ev.Status != arbiter.EventRunning {
-			return arbiter.RuleError("registration", "event %s is %s: close registration first", slug, st.ev.Status)
+			return arbiter.RuleError("app.event", "event %s is %s: rounds are paired while it is running", slug, st.ev.Status)
 		}
 		si := st.ev.Stage
 		stage := st.ev.Stages[si]
@@ -94,6 +95,21 @@ func (s *Service) PairRound(ctx context.Context, a arbiter.Actor, slug string) (
 		if len(rounds) > 0 && rounds[len(rounds)-1].Status != arbiter.RoundClosed {
 			last := rounds[len(rounds)-1]
 			return arbiter.RuleError("app.round", "round %d of %s is %s: close it before pairing the next", last.Number, stage.Name, last.Status)
+		}
+		if len(rounds) > 0 {
+			var open []string
+			for _, id := range rounds[len(rounds)-1].Matches {
+				m, err := get[arbiter.Match](ctx, tx, st, kindMatch, id)
+				if err != nil {
+					return err
+				}
+				if m.Status != arbiter.MatchFinal {
+					open = append(open, m.ID)
+				}
+			}
+			if len(open) > 0 {
+				return arbiter.RuleError("app.round", "decide the disputed results first (override): %s", strings.Join(open, ", "))
+			}
 		}
 		if number > stage.Rounds {
 			return arbiter.RuleError("app.round", "stage %s has only %d rounds, all paired", stage.Name, stage.Rounds)

@@ -86,8 +86,15 @@ func (s *Service) CloseRound(ctx context.Context, a arbiter.Actor, slug string) 
 		if rules.AppealWindow > 0 {
 			rd.AppealsUntil = rules.Appeals(rd.End).End
 		}
-		rd.Version, err = sqlstore.Update(ctx, tx, change(a, "round.close", "", false), st.row.ID, kindRound, rd.ID, rd.Version, rd)
-		return err
+		ch := change(a, "round.close", "", false)
+		if rd.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindRound, rd.ID, rd.Version, rd); err != nil {
+			return err
+		}
+		if si := st.ev.Stage; si == len(st.ev.Stages)-1 && rd.Number == st.ev.Stages[si].Rounds {
+			st.ev.Status = arbiter.EventFinished // the last round of the last stage
+			return st.save(ctx, tx, ch)
+		}
+		return nil
 	})
 	return rd, err
 }

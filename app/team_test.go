@@ -1,0 +1,77 @@
+package app
+
+import (
+	"fmt"
+	"testing"
+
+	"arbiter"
+)
+
+// A18/A19 example of package score's tests: board 1 won 144-0, boards 2-4
+// 68-76 each: 348-228, a home win.
+const teamSheet = `{"boards": [
+	{"board": 1, "parts": [{"tc": "0+2", "results": "1 1 1 1 1 1 1 1"}, {"tc": "2+5", "results": "1 1 1 1"}, {"tc": "1+2", "results": "1 1 1 1 1 1"}]},
+	{"board": 2, "parts": [{"tc": "0+2", "results": "= = = = = = = ="}, {"tc": "2+5", "results": "= = = ="}, {"tc": "1+2", "results": "= = = = = 0"}]},
+	{"board": 3, "parts": [{"tc": "0+2", "results": "= = = = = = = ="}, {"tc": "2+5", "results": "= = = ="}, {"tc": "1+2", "results": "= = = = = 0"}]},
+	{"board": 4, "parts": [{"tc": "0+2", "results": "= = = = = = = ="}, {"tc": "2+5", "results": "= = = ="}, {"tc": "1+2", "results": "= = = = = 0"}]}]}`
+
+func TestTeamEventRound(t *testing.T) {
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
+		for i := 1; i <= 10; i++ {
+			capt := fmt.Sprintf("cap%02d", i)
+			e := arbiter.Entrant{Name: fmt.Sprintf("Team %02d", i), Captain: capt, Rating: 2300 - 10*i,
+				Members: []string{capt, fmt.Sprintf("a%02d", i), fmt.Sprintf("b%02d", i), fmt.Sprintf("c%02d", i)}}
+			e = must(s.Register(ctx, arbiter.Actor{Name: capt, Role: arbiter.RoleCaptain}, "atc", e))
+			must(s.Approve(ctx, td, "atc", e.ID, 0))
+		}
+		ev := must(s.CloseRegistration(ctx, td, "atc"))
+		// A10/A22: 10 teams play 7 Swiss rounds, then a knockout of 4 (2 rounds).
+		if ev.Stages[0].Rounds != 7 || ev.Stages[0].Advance != 4 || ev.Stages[1].Rounds != 2 || len(ev.Calendar) != 9 {
+			t.Fatalf("stages %+v, %d rounds", ev.Stages, len(ev.Calendar))
+		}
+		ms := pairOK(s.PairRound(ctx, td, "atc"))
+		if ms[0].Home != "team-01" || ms[0].Away != "team-06" {
+			t.Fatalf("board 1 is %s-%s, want team-01-team-06", ms[0].Home, ms[0].Away)
+		}
+		must(s.PublishRound(ctx, td, "atc"))
+		c.t = utc(2025, 1, 10, 12, 0)
+		// In team events captains report; a member may not.
+		_, err := s.ReportResult(ctx, player("a01"), "atc", ms[0].ID, ResultInput{Sheet: []byte(teamSheet)})
+		wantErr(t, err, arbiter.EFORBIDDEN, "")
+		_, err = s.ReportResult(ctx, arbiter.Actor{Name: "cap01", Role: arbiter.RoleCaptain}, "atc", ms[0].ID, ResultInput{Summary: "6-4"})
+		wantErr(t, err, arbiter.EINVALID, "app.summary")
+		m := must(s.ReportResult(ctx, arbiter.Actor{Name: "cap01", Role: arbiter.RoleCaptain}, "atc", ms[0].ID, ResultInput{Sheet: []byte(teamSheet)}))
+		if m.Result.Home.Points != arbiter.P(348) || m.Result.Away.Points != arbiter.P(228) || m.Result.Home.MatchPoints != arbiter.P(1) {
+			t.Fatalf("scored %+v", m.Result)
+		}
+		_, err = s.ConfirmResult(ctx, player("a06"), "atc", ms[0].ID, 0)
+		wantErr(t, err, arbiter.EFORBIDDEN, "")
+		must(s.ConfirmResult(ctx, arbiter.Actor{Name: "cap06", Role: arbiter.RoleCaptain}, "atc", ms[0].ID, 0))
+
+		// A4: round 1 is due Monday 2025-01-13 23:59 UTC. The other four
+		// matches are unplayed: A5 counts a double forfeit as a 0-0 draw.
+		c.t = utc(2025, 1, 14, 0, 0)
+		must(s.CloseRound(ctx, td, "atc"))
+		ms = must(s.Matches(ctx, "atc", "s1r1"))
+		for _, m := range ms[1:] {
+			if m.Decision != "double_forfeit" || m.Result.Home.MatchPoints != arbiter.P(0.5) || m.Result.Away.MatchPoints != arbiter.P(0.5) ||
+				m.Result.Home.Points != 0 {
+				t.Fatalf("%s: %s %+v", m.ID, m.Decision, m.Result)
+			}
+		}
+		// The preset has no appeal window.
+		_, err = s.Appeal(ctx, arbiter.Actor{Name: "cap02", Role: arbiter.RoleCaptain}, "atc", ms[1].ID, "we played")
+		wantErr(t, err, arbiter.ERULE, "R5")
+
+		tab := must(s.Standings(ctx, "atc", 0))
+		if tab.Rows[0].ID != "team-01" || tab.Rows[0].Score != arbiter.P(1) || tab.Rows[9].ID != "team-06" || tab.Rows[9].Score != 0 {
+			t.Fatalf("standings %+v", tab.Rows)
+		}
+		for _, r := range tab.Rows[1:9] {
+			if r.Score != arbiter.P(0.5) {
+				t.Fatalf("%s has %s, want 0.5 (double forfeit as a draw)", r.ID, r.Score)
+			}
+		}
+	})
+}
