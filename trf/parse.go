@@ -9,7 +9,7 @@ import (
 	"arbiter"
 )
 
-// maxLine bounds one line; a longer one is not a TRF record (9999 rounds
+// maxLine bounds one line; a longer one is not a TRF record (9,990 rounds
 // fit in 100,000 columns) and would only cost memory.
 const maxLine = 100_000
 
@@ -30,7 +30,7 @@ func Parse(r io.Reader) (*File, error) {
 			continue
 		}
 		if len(text) > maxLine {
-			return nil, errorf(i+1, maxLine+1, "line", "line longer than %d characters", maxLine)
+			return nil, errorf(i+1, maxLine+1, "line", "line longer than %d bytes", maxLine)
 		}
 		if err := p.record(newLine(i+1, text)); err != nil {
 			return nil, err
