@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"encoding"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"reflect"
@@ -20,14 +21,19 @@ import (
 	"arbiter"
 )
 
+// Root is the Field of an error about the document as a whole (a list
+// where an object is wanted, say).
+const Root = "$"
+
 // Decode reads one JSON value from r into v (a pointer to a struct). Errors
-// are *arbiter.Error with code EINVALID, the field's JSON path and a rule:
-// prefix+".syntax", ".unknown_field", ".type" or ".value". On error v may be
-// partly filled and must not be used.
+// are *arbiter.Error with code EINVALID, a non-empty Field and a rule:
+// prefix+".syntax" (Field "line:column"), ".unknown_field", ".type" or
+// ".value" (Field the JSON path, Root for the whole document). On error v
+// may be partly filled and must not be used.
 func Decode(r io.Reader, v any, prefix string) error {
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return arbiter.FieldError("", prefix+".syntax", "reading input: %v", err)
+		return arbiter.FieldError("input", prefix+".syntax", "reading input: %v", err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
@@ -36,7 +42,11 @@ func Decode(r io.Reader, v any, prefix string) error {
 		return syntaxError(data, err, prefix)
 	}
 	if dec.More() {
-		return arbiter.FieldError("", prefix+".syntax", "unexpected data after the JSON value")
+		off := int(dec.InputOffset())
+		for off < len(data) && strings.ContainsRune(" \t\r\n", rune(data[off])) {
+			off++
+		}
+		return arbiter.FieldError(position(data, off), prefix+".syntax", "unexpected data after the JSON value")
 	}
 	if err := check(doc, reflect.TypeOf(v).Elem(), "", prefix); err != nil {
 		return err
@@ -45,25 +55,36 @@ func Decode(r io.Reader, v any, prefix string) error {
 	strict.DisallowUnknownFields()
 	if err := strict.Decode(v); err != nil {
 		// check accepted the document, so this is a case it does not model.
-		return arbiter.FieldError("", prefix+".value", "%v", err)
+		return arbiter.FieldError(Root, prefix+".value", "%v", err)
 	}
 	return nil
 }
 
-func syntaxError(data []byte, err error, prefix string) error {
-	if se, ok := err.(*json.SyntaxError); ok {
-		line, col := 1, 1
-		// Offset counts the offending byte; report its own column.
-		for _, b := range data[:max(0, min(int(se.Offset)-1, len(data)))] {
-			if b == '\n' {
-				line, col = line+1, 1
-			} else {
-				col++
-			}
+// position is the "line:column" of byte offset off in data (both 1-based).
+func position(data []byte, off int) string {
+	line, col := 1, 1
+	for _, b := range data[:max(0, min(off, len(data)))] {
+		if b == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
 		}
-		return arbiter.FieldError(fmt.Sprintf("%d:%d", line, col), prefix+".syntax", "invalid JSON: %v", se)
 	}
-	return arbiter.FieldError("", prefix+".syntax", "invalid JSON: %v", err)
+	return fmt.Sprintf("%d:%d", line, col)
+}
+
+func syntaxError(data []byte, err error, prefix string) error {
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		// Offset counts the offending byte; report its own column.
+		return arbiter.FieldError(position(data, int(se.Offset)-1), prefix+".syntax", "invalid JSON: %v", se)
+	case errors.Is(err, io.EOF):
+		return arbiter.FieldError(position(data, len(data)), prefix+".syntax", "empty input: want a JSON object")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return arbiter.FieldError(position(data, len(data)), prefix+".syntax", "invalid JSON: the input ends inside a value (an unclosed object, list or string)")
+	}
+	return arbiter.FieldError(position(data, len(data)), prefix+".syntax", "invalid JSON: %v", err)
 }
 
 var (
@@ -71,7 +92,22 @@ var (
 	textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
 )
 
+// at names path in an error: Root for the document itself.
+func at(path string) string {
+	if path == "" {
+		return Root
+	}
+	return path
+}
+
+// join appends an object key to path: "a.b", or a quoted key where the
+// plain one would be ambiguous or empty (`a[""]`, `a["x.y"]`).
 func join(path, name string) string {
+	if name == "" || strings.ContainsFunc(name, func(r rune) bool {
+		return !(r == '_' || r == '-' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	}) {
+		return path + "[" + strconv.Quote(name) + "]"
+	}
 	if path == "" {
 		return name
 	}
@@ -111,7 +147,7 @@ func check(v any, t reflect.Type, path, prefix string) error {
 	if pt.Implements(textUnmarshaler) {
 		s, ok := v.(string)
 		if !ok {
-			return arbiter.FieldError(path, prefix+".type", "want a string, got %s", describe(v))
+			return arbiter.FieldError(at(path), prefix+".type", "want a string, got %s", describe(v))
 		}
 		if err := reflect.New(t).Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(s)); err != nil {
 			return valueError(err, path, prefix)
@@ -124,7 +160,7 @@ func check(v any, t reflect.Type, path, prefix string) error {
 	case reflect.Struct:
 		obj, ok := v.(map[string]any)
 		if !ok {
-			return arbiter.FieldError(path, prefix+".type", "want an object, got %s", describe(v))
+			return arbiter.FieldError(at(path), prefix+".type", "want an object, got %s", describe(v))
 		}
 		fields := map[string]reflect.Type{}
 		for f := range t.Fields() {
@@ -155,7 +191,7 @@ func check(v any, t reflect.Type, path, prefix string) error {
 	case reflect.Slice:
 		list, ok := v.([]any)
 		if !ok {
-			return arbiter.FieldError(path, prefix+".type", "want a list, got %s", describe(v))
+			return arbiter.FieldError(at(path), prefix+".type", "want a list, got %s", describe(v))
 		}
 		for i, e := range list {
 			if err := check(e, t.Elem(), fmt.Sprintf("%s[%d]", path, i), prefix); err != nil {
@@ -166,7 +202,7 @@ func check(v any, t reflect.Type, path, prefix string) error {
 	case reflect.Map:
 		obj, ok := v.(map[string]any)
 		if !ok {
-			return arbiter.FieldError(path, prefix+".type", "want an object, got %s", describe(v))
+			return arbiter.FieldError(at(path), prefix+".type", "want an object, got %s", describe(v))
 		}
 		for k, e := range obj {
 			if err := check(e, t.Elem(), join(path, k), prefix); err != nil {
@@ -176,23 +212,23 @@ func check(v any, t reflect.Type, path, prefix string) error {
 		return nil
 	case reflect.String:
 		if _, ok := v.(string); !ok {
-			return arbiter.FieldError(path, prefix+".type", "want a string, got %s", describe(v))
+			return arbiter.FieldError(at(path), prefix+".type", "want a string, got %s", describe(v))
 		}
 	case reflect.Bool:
 		if _, ok := v.(bool); !ok {
-			return arbiter.FieldError(path, prefix+".type", "want true or false, got %s", describe(v))
+			return arbiter.FieldError(at(path), prefix+".type", "want true or false, got %s", describe(v))
 		}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		n, ok := v.(json.Number)
 		if !ok {
-			return arbiter.FieldError(path, prefix+".type", "want a whole number, got %s", describe(v))
+			return arbiter.FieldError(at(path), prefix+".type", "want a whole number, got %s", describe(v))
 		}
 		if _, err := strconv.ParseInt(string(n), 10, t.Bits()); err != nil {
-			return arbiter.FieldError(path, prefix+".type", "want a whole number, got %s", n)
+			return arbiter.FieldError(at(path), prefix+".type", "want a whole number, got %s", n)
 		}
 	case reflect.Float32, reflect.Float64:
 		if _, ok := v.(json.Number); !ok {
-			return arbiter.FieldError(path, prefix+".type", "want a number, got %s", describe(v))
+			return arbiter.FieldError(at(path), prefix+".type", "want a number, got %s", describe(v))
 		}
 	case reflect.Interface:
 		return nil
@@ -203,11 +239,11 @@ func check(v any, t reflect.Type, path, prefix string) error {
 func valueError(err error, path, prefix string) error {
 	if e, ok := err.(*arbiter.Error); ok {
 		c := *e
-		c.Field = path
+		c.Field = at(path)
 		if c.Rule == "" {
 			c.Rule = prefix + ".value"
 		}
 		return &c
 	}
-	return arbiter.FieldError(path, prefix+".value", "%v", err)
+	return arbiter.FieldError(at(path), prefix+".value", "%v", err)
 }

@@ -35,9 +35,14 @@ func TestDecode(t *testing.T) {
 		{`{"opt": {"tags": [1]}}`, "opt.tags[0]", "t.type"},
 		{`{"on": "yes"}`, "on", "t.type"},
 		{`{"name": 3}`, "name", "t.type"},
-		{`{"name": "x"} {}`, "", "t.syntax"},
+		{`{"name": "x"} {}`, "1:15", "t.syntax"},
+		{`{"name": "x"`, "1:13", "t.syntax"},
+		{"", "1:1", "t.syntax"},
+		{" \n ", "2:2", "t.syntax"},
 		{"{\n\"name\": }", "2:9", "t.syntax"},
-		{`[]`, "", "t.type"},
+		{`[]`, "$", "t.type"},
+		{`{"": 1}`, `[""]`, "t.unknown_field"},
+		{`{"opt": {"a.b": 1}}`, `opt["a.b"]`, "t.unknown_field"},
 	} {
 		var o outer
 		err := Decode(strings.NewReader(c.doc), &o, "t")
