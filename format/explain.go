@@ -32,6 +32,9 @@ type StageExplanation struct {
 	Kind     string `json:"kind"`
 	Pairing  string `json:"pairing"`
 	Entrants *int   `json:"entrants"`
+	// BreakWeeksBefore is the idle weeks before the stage's first round
+	// (W13), for calendar.Stage.BreakBefore.
+	BreakWeeksBefore int `json:"break_weeks_before"`
 	// Rounds is nil when the TDs decide (see Note).
 	Rounds *int `json:"rounds"`
 	// Advance is how many go on; nil on the last stage or when the TDs decide.
@@ -140,7 +143,7 @@ func (f *Format) Explain(n int) (Explanation, error) {
 	entrants := intp(n) // nil once a stage's size is left to the TDs
 	for i := range f.Stages {
 		s := &f.Stages[i]
-		se := StageExplanation{Name: s.Name, Kind: s.Kind, Pairing: s.Pairing, Entrants: entrants, Cycles: s.Cycles,
+		se := StageExplanation{Name: s.Name, Kind: s.Kind, Pairing: s.Pairing, Entrants: entrants, BreakWeeksBefore: s.BreakWeeksBefore, Cycles: s.Cycles,
 			Pools: s.Pools, Seeding: s.Seeding, ThirdPlace: s.ThirdPlace, Tiebreaks: s.Tiebreaks, TiebreakEdition: s.TiebreakEdition,
 			Match: s.Match.Explain(teamSize)}
 		if s.Note != "" {

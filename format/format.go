@@ -108,8 +108,14 @@ type Calendar struct {
 	PairingsBy *WeekTime `json:"pairings_by,omitempty"`
 	// Deadline is when every match of the round must be finished.
 	Deadline WeekTime `json:"deadline"`
-	// BreakWeeksBetweenStages is the pause between stages (W13: 1).
-	BreakWeeksBetweenStages int `json:"break_weeks_between_stages,omitempty"`
+	// BreakWeeksBetweenStages is the break before the second stage when
+	// every stage after the first has the same Stage.BreakWeeksBefore, else
+	// 0. Load fills it; it is not part of the file.
+	//
+	// Deprecated: a break belongs to the stage it precedes (W13 breaks
+	// before the candidates and the semifinals, not before the final):
+	// read Stage.BreakWeeksBefore or StageExplanation.BreakWeeksBefore.
+	BreakWeeksBetweenStages int `json:"-"`
 	// AppealHours is the appeal window after a round result (R5: 24).
 	AppealHours int `json:"appeal_hours,omitempty"`
 	// Negotiation is nil when the rulebook fixes the window and leaves the
@@ -161,6 +167,11 @@ type Armageddon struct {
 type Stage struct {
 	Name string `json:"name"`
 	Kind string `json:"kind"` // swiss, round_robin, knockout, pool
+	// BreakWeeksBefore is the idle weeks between the previous stage's last
+	// round and this stage's first (W13: 1 before the candidates and 1
+	// before the knockout, whose semifinals and final follow each other).
+	// Always 0 on the first stage.
+	BreakWeeksBefore int `json:"break_weeks_before,omitempty"`
 	// Pairing is the pairing system: "dutch" (swiss), "berger"
 	// (round_robin, pool), "bracket" (knockout).
 	Pairing string `json:"pairing"`

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"embed"
 	"encoding/json"
+	"errors"
 	"io"
 	"slices"
 	"strings"
@@ -18,12 +19,32 @@ import (
 func Load(r io.Reader) (*Format, error) {
 	var f Format
 	if err := strictjson.Decode(r, &f, "format"); err != nil {
+		var e *arbiter.Error
+		if errors.As(err, &e) && e.Field == "calendar.break_weeks_between_stages" {
+			e.Message = "no longer a calendar setting: give break_weeks_before on each stage that follows a break (W13)"
+		}
 		return nil, err
 	}
 	if err := f.Validate(); err != nil {
 		return nil, err
 	}
+	f.Calendar.BreakWeeksBetweenStages = f.uniformBreak()
 	return &f, nil
+}
+
+// uniformBreak is the break shared by every stage after the first, or 0
+// when they differ (see the deprecated Calendar.BreakWeeksBetweenStages).
+func (f *Format) uniformBreak() int {
+	if len(f.Stages) < 2 {
+		return 0
+	}
+	b := f.Stages[1].BreakWeeksBefore
+	for _, s := range f.Stages[2:] {
+		if s.BreakWeeksBefore != b {
+			return 0
+		}
+	}
+	return b
 }
 
 // Write writes the canonical form of f: indented JSON with canonical time

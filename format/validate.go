@@ -117,9 +117,6 @@ func (c *Calendar) validate(p string) error {
 			return err
 		}
 	}
-	if c.BreakWeeksBetweenStages < 0 {
-		return fieldErr(p+".break_weeks_between_stages", "format.calendar", "must be >= 0")
-	}
 	if c.AppealHours < 0 {
 		return fieldErr(p+".appeal_hours", "format.calendar", "must be >= 0")
 	}
@@ -156,6 +153,9 @@ func (c *Calendar) validate(p string) error {
 	return nil
 }
 
+// maxBreakWeeks bounds a break between stages: a year.
+const maxBreakWeeks = 52
+
 var pairingFor = map[string]string{Swiss: "dutch", RoundRobin: "berger", Pool: "berger", Knockout: "bracket"}
 
 func (f *Format) validateStage(i int, p string) error {
@@ -167,6 +167,12 @@ func (f *Format) validateStage(i int, p string) error {
 	}
 	if s.Pairing != want {
 		return fieldErr(p+".pairing", "format.stage.pairing", "a %s stage is paired by %q, got %q", s.Kind, want, s.Pairing)
+	}
+	switch {
+	case s.BreakWeeksBefore < 0 || s.BreakWeeksBefore > maxBreakWeeks:
+		return fieldErr(p+".break_weeks_before", "format.stage.break", "want 0 to %d weeks, got %d", maxBreakWeeks, s.BreakWeeksBefore)
+	case i == 0 && s.BreakWeeksBefore != 0:
+		return fieldErr(p+".break_weeks_before", "format.stage.break", "the first stage opens the event: no break before it")
 	}
 	if s.Kind == Swiss {
 		if s.Rounds == nil {

@@ -162,6 +162,9 @@ func fmtWriteExplanation(w io.Writer, f *format.Format, x format.Explanation) {
 	fmtWriteCalendar(w, x.Calendar, x.Armageddon)
 	for i, s := range x.Stages {
 		fmt.Fprintf(w, "\nStage %d: %s (%s, %s pairing)\n", i+1, s.Name, strings.ReplaceAll(s.Kind, "_", " "), s.Pairing)
+		if s.BreakWeeksBefore > 0 {
+			fmt.Fprintf(w, "  Starts after a break of %d week(s)\n", s.BreakWeeksBefore)
+		}
 		fmt.Fprintf(w, "  Entrants: %s; rounds: %s", fmtOrText(s.Entrants, "set by the TDs"), fmtOrText(s.Rounds, "set by the TDs"))
 		if s.Cycles == 2 {
 			fmt.Fprint(w, " (double round robin)")
@@ -270,9 +273,6 @@ func fmtWriteCalendar(w io.Writer, c format.Calendar, a *format.Armageddon) {
 		parts = append(parts, "pairings by "+fmtWeekTime(c.PairingsBy))
 	}
 	parts = append(parts, "deadline "+fmtWeekTime(&c.Deadline))
-	if c.BreakWeeksBetweenStages > 0 {
-		parts = append(parts, fmt.Sprintf("%d week(s) break between stages", c.BreakWeeksBetweenStages))
-	}
 	if c.AppealHours > 0 {
 		parts = append(parts, fmt.Sprintf("appeals within %d h", c.AppealHours))
 	}
