@@ -12,19 +12,10 @@ import (
 )
 
 // Actor is who makes a change: a user (by Lichess username) or a part of
-// the system ("scheduler", "cli"). Role records the capacity the actor
-// acted in (td, captain, player, system), since roles change over weeks.
-type Actor struct {
-	Name string `json:"name"`
-	Role string `json:"role,omitempty"`
-}
-
-func (a Actor) String() string {
-	if a.Role == "" {
-		return a.Name
-	}
-	return a.Name + " (" + a.Role + ")"
-}
+// the system, and the role they acted in (td, captain, player, system),
+// recorded because roles change over the weeks of an event. It is the
+// domain's arbiter.Actor.
+type Actor = arbiter.Actor
 
 // Change describes a write for the audit log: who, what and why.
 type Change struct {
