@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"embed"
 	"errors"
 	"fmt"
@@ -91,7 +92,15 @@ func (db *DB) Migrate(ctx context.Context) ([]int, error) {
 		return nil, internalErr("read migrations", err)
 	}
 	var applied []int
-	err = db.Tx(ctx, func(tx *Tx) error {
+	// READ COMMITTED on PostgreSQL: the version must be read after the
+	// advisory lock is held, so that a migrator that waited for another
+	// sees what that one committed (a SERIALIZABLE snapshot taken before
+	// the wait would not, and would apply the same steps again).
+	opts := &sql.TxOptions{}
+	if db.dialect == Postgres {
+		opts.Isolation = sql.LevelReadCommitted
+	}
+	err = db.runIso(ctx, opts, func(tx *Tx) error {
 		applied = nil
 		if db.dialect == Postgres {
 			// One migrator per schema at a time; the lock ends with the transaction.

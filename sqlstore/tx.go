@@ -48,8 +48,21 @@ func (db *DB) View(ctx context.Context, fn func(tx *Tx) error) error {
 }
 
 func (db *DB) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) error {
+	iso := sql.LevelDefault
+	if db.dialect == Postgres {
+		iso = sql.LevelSerializable
+		if readOnly {
+			iso = sql.LevelRepeatableRead
+		}
+	}
+	return db.runIso(ctx, &sql.TxOptions{ReadOnly: readOnly, Isolation: iso}, fn)
+}
+
+// runIso runs fn in a transaction with the given options, retrying
+// collisions (see Tx).
+func (db *DB) runIso(ctx context.Context, opts *sql.TxOptions, fn func(tx *Tx) error) error {
 	for attempt := 1; ; attempt++ {
-		err := db.attempt(ctx, readOnly, fn)
+		err := db.attempt(ctx, opts, fn)
 		if err == nil || !retryable(err) {
 			return err
 		}
@@ -66,19 +79,12 @@ func (db *DB) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) err
 	}
 }
 
-func (db *DB) attempt(ctx context.Context, readOnly bool, fn func(tx *Tx) error) (err error) {
-	opts := &sql.TxOptions{ReadOnly: readOnly}
-	if db.dialect == Postgres {
-		opts.Isolation = sql.LevelSerializable
-		if readOnly {
-			opts.Isolation = sql.LevelRepeatableRead
-		}
-	}
+func (db *DB) attempt(ctx context.Context, opts *sql.TxOptions, fn func(tx *Tx) error) (err error) {
 	stx, err := db.sql.BeginTx(ctx, opts)
 	if err != nil {
 		return internalErr("begin transaction", err)
 	}
-	tx := &Tx{tx: stx, dialect: db.dialect, now: db.Now().UTC().Truncate(time.Microsecond), readOnly: readOnly}
+	tx := &Tx{tx: stx, dialect: db.dialect, now: db.Now().UTC().Truncate(time.Microsecond), readOnly: opts.ReadOnly}
 	done := false
 	defer func() {
 		if !done {

@@ -20,23 +20,25 @@ import (
 // postgres://root@127.0.0.1:5432/test?sslmode=disable.
 const EnvPostgres = "ARBITER_TEST_POSTGRES"
 
+// SQLiteDSN returns the path of a SQLite database file (not yet created)
+// in t.TempDir(), for tests that open it themselves, possibly several times.
+func SQLiteDSN(t testing.TB) string {
+	t.Helper()
+	return filepath.Join(t.TempDir(), "arbiter.db")
+}
+
 // SQLite returns a fresh, migrated SQLite database in t.TempDir(),
 // closed when the test ends.
 func SQLite(t testing.TB) *sqlstore.DB {
 	t.Helper()
-	db, err := sqlstore.Open(context.Background(), filepath.Join(t.TempDir(), "arbiter.db"))
-	if err != nil {
-		t.Fatalf("open SQLite: %v", err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
+	return mustOpen(t, SQLiteDSN(t))
 }
 
-// Postgres returns a fresh, migrated database in a new schema of the
-// PostgreSQL server named by $ARBITER_TEST_POSTGRES (the schema is
-// dropped when the test ends, so runs repeat and run in parallel). Without
-// the variable the test is skipped.
-func Postgres(t testing.TB) *sqlstore.DB {
+// PostgresDSN returns a DSN for the PostgreSQL server named by
+// $ARBITER_TEST_POSTGRES whose search_path is a new, empty schema, dropped
+// when the test ends (so runs repeat and run in parallel). Without the
+// variable the test is skipped.
+func PostgresDSN(t testing.TB) string {
 	t.Helper()
 	dsn := os.Getenv(EnvPostgres)
 	if dsn == "" {
@@ -52,6 +54,8 @@ func Postgres(t testing.TB) *sqlstore.DB {
 		admin.Close()
 		t.Fatalf("create schema: %v", err)
 	}
+	// Registered first, so it runs after the cleanups that close the
+	// databases opened on this DSN.
 	t.Cleanup(func() {
 		if _, err := admin.SQLDB().ExecContext(context.Background(), `DROP SCHEMA `+schema+` CASCADE`); err != nil {
 			t.Errorf("drop schema %s: %v", schema, err)
@@ -65,10 +69,23 @@ func Postgres(t testing.TB) *sqlstore.DB {
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	db, err := sqlstore.Open(ctx, u.String())
+	return u.String()
+}
+
+// Postgres returns a fresh, migrated database in a new schema of the
+// PostgreSQL server named by $ARBITER_TEST_POSTGRES (see PostgresDSN).
+// Without the variable the test is skipped.
+func Postgres(t testing.TB) *sqlstore.DB {
+	t.Helper()
+	return mustOpen(t, PostgresDSN(t))
+}
+
+func mustOpen(t testing.TB, dsn string) *sqlstore.DB {
+	t.Helper()
+	db, err := sqlstore.Open(context.Background(), dsn)
 	if err != nil {
-		t.Fatalf("open PostgreSQL schema %s: %v", schema, err)
+		t.Fatalf("open %s: %v", dsn, err)
 	}
-	t.Cleanup(func() { db.Close() }) // runs before the schema is dropped
+	t.Cleanup(func() { db.Close() })
 	return db
 }
