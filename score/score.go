@@ -234,7 +234,7 @@ func Score(f *format.Format, stage string, sh *Sheet, opt Options) (*MatchScore,
 		case sh.Forfeit != "" && len(allowed) == 1:
 			teamSize = allowed[0]
 		case sh.Forfeit != "":
-			return nil, arbiter.FieldError("forfeit", "score.boards", "the team size depends on the number of teams (%v): give the entrants count", allowed)
+			return nil, arbiter.FieldError("entrants", "score.boards", "a forfeited match lists no boards and the team size depends on the number of teams (%s boards): give the entrants count", joinInts(allowed))
 		default:
 			teamSize = len(sh.Boards)
 			if !slices.Contains(allowed, teamSize) {

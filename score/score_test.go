@@ -364,7 +364,7 @@ func TestSheetErrors(t *testing.T) {
 		{"antichess-team-cup", "swiss", `{"home": "a", "away": "b", "boards": [{"board": 1, "forfeit": "home"}, {"board": 1, "forfeit": "home"}, {"board": 3, "forfeit": "home"}]}`, "boards[1].board", "score.boards"},
 		{"antichess-team-cup", "swiss", `{"home": "a", "away": "b", "boards": [{"board": 1, "forfeit": "home"}, {"board": 2, "forfeit": "home"}, {"board": 3, "parts": [{"tc": "0+2", "results": "1"}]}]}`, "boards[2].parts[0].results", "score.games"},
 		{"antichess-team-cup", "swiss", `{"home": "a", "away": "b", "boards": [{"board": 1, "forfeit": "home"}, {"board": 2, "forfeit": "home"}, {"board": 3, "parts": [{"tc": "0+2", "results": "1 1 1 1 1 1 1 1"}]}]}`, "boards[2].parts", "score.games"},
-		{"antichess-team-cup", "swiss", `{"home": "a", "away": "b", "forfeit": "home"}`, "forfeit", "score.boards"},
+		{"antichess-team-cup", "swiss", `{"home": "a", "away": "b", "forfeit": "home"}`, "entrants", "score.boards"},
 		{"rkcc-team-three-tc", "swiss", `{"home": "a", "away": "b", "sets": [{"tc": "3+2", "results": "1 1 1 1 1 1"}]}`, "sets", "score.games"},
 	} {
 		_, err := scoreJSON(t, c.preset, c.stage, c.sheet)

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"slices"
 	"strings"
@@ -57,14 +58,27 @@ func fmtFlagError(err error) error {
 	return &exitError{code: 2}
 }
 
-// openFormat resolves a preset name or a format file path.
+// openFormat resolves a preset name or a format file path. A name that
+// is neither gets an error saying which of the two it looked like.
 func openFormat(nameOrPath string) (*format.Format, error) {
 	if slices.Contains(format.Presets(), nameOrPath) {
 		return format.Preset(nameOrPath)
 	}
+	presets := strings.Join(format.Presets(), ", ")
+	st, err := os.Stat(nameOrPath)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && !strings.ContainsAny(nameOrPath, `/\.`):
+		return nil, arbiter.FieldError("FORMAT", "format.preset", "no preset %q (presets: %s) and no such file", nameOrPath, presets)
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, arbiter.FieldError("FORMAT", "format.file", "no format file %q (or give a preset: %s)", nameOrPath, presets)
+	case err != nil:
+		return nil, arbiter.FieldError("FORMAT", "format.file", "cannot read %q: %v", nameOrPath, errors.Unwrap(err))
+	case st.IsDir():
+		return nil, arbiter.FieldError("FORMAT", "format.file", "%q is a directory, not a format file", nameOrPath)
+	}
 	fh, err := os.Open(nameOrPath)
 	if err != nil {
-		return nil, arbiter.FieldError("FORMAT", "format.name", "%q is neither a preset (%s) nor a readable file", nameOrPath, strings.Join(format.Presets(), ", "))
+		return nil, arbiter.FieldError("FORMAT", "format.file", "cannot read %q: %v", nameOrPath, errors.Unwrap(err))
 	}
 	defer fh.Close()
 	return format.Load(fh)

@@ -99,7 +99,7 @@ func TestFormatCLIErrors(t *testing.T) {
 		t.Errorf("bad tc: exit %d %s", code, errs)
 	}
 	code, _, errs = runCLI(t, "", "format", "explain", "no-such-format", "--entrants", "5")
-	if code != 3 || !strings.Contains(errs, "neither a preset") {
+	if code != 3 || !strings.Contains(errs, `no preset "no-such-format"`) {
 		t.Errorf("unknown format: exit %d %s", code, errs)
 	}
 	if code, _, _ := runCLI(t, "", "format", "explain", "acwc-2023"); code != 2 {

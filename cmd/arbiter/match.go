@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -57,15 +58,21 @@ func runMatchScore(e *env, args []string) error {
 		fs.Usage()
 		return usagef("--stage NAME is required")
 	}
+	if *entrants < 0 {
+		return usagef("--entrants N must be >= 0 (0: unknown), got %d", *entrants)
+	}
 	f, err := openFormat(pos[0])
 	if err != nil {
 		return err
 	}
 	var in io.Reader = e.stdin
 	if pos[1] != "-" {
+		if st, err := os.Stat(pos[1]); err == nil && st.IsDir() {
+			return arbiter.FieldError("SHEET", "sheet.file", "%q is a directory, not a match sheet", pos[1])
+		}
 		fh, err := os.Open(pos[1])
 		if err != nil {
-			return arbiter.FieldError("SHEET", "sheet.file", "cannot read %q: %v", pos[1], err)
+			return arbiter.FieldError("SHEET", "sheet.file", "cannot read match sheet %q: %v", pos[1], errors.Unwrap(err))
 		}
 		defer fh.Close()
 		in = fh
