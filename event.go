@@ -43,6 +43,17 @@ type Stage struct {
 	Rounds   int      `json:"rounds,omitempty"`
 	Advance  int      `json:"advance,omitempty"`
 	Tiebreak []string `json:"tiebreaks,omitempty"`
+	// Seeds are the stage's entrants in seed order, set when the previous
+	// stage ends (empty for the first stage: every approved entrant by seed).
+	Seeds []string `json:"seeds,omitempty"`
+	// Pools of a pool stage, each with its entrants in pool-seed order.
+	Pools []Pool `json:"pools,omitempty"`
+}
+
+// Pool is one pool of a pool stage (W8).
+type Pool struct {
+	Name  string   `json:"name"`
+	Seeds []string `json:"seeds"`
 }
 
 // RoundWindow is the calendar of one round: matches count from Start to

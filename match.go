@@ -15,13 +15,20 @@ const (
 
 // Match is one pairing of a round: two entrants (Away empty for a bye).
 type Match struct {
-	ID     string `json:"id"` // "s1r3b2": stage 1, round 3, board 2
-	Stage  int    `json:"stage"`
-	Round  int    `json:"round"`
-	Board  int    `json:"board"`
-	Home   string `json:"home"` // entrant ID; White (board 1 White) where it matters
-	Away   string `json:"away,omitempty"`
-	Status string `json:"status"`
+	ID    string `json:"id"` // "s1r3b2": stage 1, round 3, board 2
+	Stage int    `json:"stage"`
+	Round int    `json:"round"`
+	Board int    `json:"board"`
+	Home  string `json:"home"` // entrant ID; White (board 1 White) where it matters
+	Away  string `json:"away,omitempty"`
+	// Pool names the pool of a pool stage's match.
+	Pool string `json:"pool,omitempty"`
+	// Bracket is the knockout bracket's match ID ("r1m2"); Format is
+	// "final" or "third_place" for those knockout matches (their own
+	// match format, A18, W11).
+	Bracket string `json:"bracket,omitempty"`
+	Format  string `json:"format,omitempty"`
+	Status  string `json:"status"`
 	// Result is the scored result: the pending report's while reported or
 	// disputed, the standing one when final.
 	Result *Outcome `json:"result,omitempty"`

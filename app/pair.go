@@ -84,9 +84,6 @@ func (s *Service) PairRound(ctx context.Context, a arbiter.Actor, slug string) (
 		}
 		si := st.ev.Stage
 		stage := st.ev.Stages[si]
-		if si > 0 {
-			return arbiter.RuleError("app.stage", "stage transitions are not implemented yet (stage %s)", stage.Name)
-		}
 		rounds, err := stageRounds(ctx, tx, st, si)
 		if err != nil {
 			return err
@@ -118,50 +115,38 @@ func (s *Service) PairRound(ctx context.Context, a arbiter.Actor, slug string) (
 		if !ok {
 			return arbiter.Errorf(arbiter.EINTERNAL, "no calendar window for %s round %d", stage.Name, number)
 		}
-		entrants, err := approvedBySeed(ctx, tx, st)
+		entrants, err := stageEntrants(ctx, tx, st, si)
 		if err != nil {
 			return err
 		}
-		var pairs [][2]string // home, away ("" for a bye)
+		var pairs []arbiter.Match // Home, Away ("" for a bye), Pool, Bracket, Format
 		var method string
+		cycles := max(1, st.f.Stages[si].Cycles)
 		switch stage.Kind {
 		case format.Swiss:
-			pairs, err = swissPairs(ctx, tx, st, stage, rounds, entrants)
+			var ps [][2]string
+			ps, err = swissPairs(ctx, tx, st, stage, rounds, entrants)
+			for _, p := range ps {
+				pairs = append(pairs, arbiter.Match{Home: p[0], Away: p[1]})
+			}
 			method = "dutch"
 		case format.RoundRobin:
 			method = "berger"
-			var sched []berger.Round
-			sched, err = berger.Schedule(len(entrants), max(1, st.f.Stages[si].Cycles))
-			if err == nil {
-				r := sched[number-1]
-				for _, p := range r.Pairs {
-					pairs = append(pairs, [2]string{entrants[p.White-1].ID, entrants[p.Black-1].ID})
+			pairs, err = bergerPairs(entrantIDs(entrants), cycles, number, "")
+		case format.Pool:
+			method = "berger"
+			for _, pool := range stage.Pools {
+				var ps []arbiter.Match
+				if ps, err = bergerPairs(pool.Seeds, cycles, number, pool.Name); err != nil {
+					break
 				}
-				if r.Bye > 0 {
-					pairs = append(pairs, [2]string{entrants[r.Bye-1].ID, ""})
-				}
+				pairs = append(pairs, ps...)
 			}
 		case format.Knockout:
 			method = "bracket"
-			if number > 1 {
-				return arbiter.RuleError("app.stage", "knockout rounds after the first (winners advancing, ties) are not implemented yet")
-			}
-			var b *knockout.Bracket
-			b, err = knockout.New(len(entrants), knockout.Options{ThirdPlace: st.f.Stages[si].ThirdPlace})
-			if err == nil {
-				for _, m := range b.Rounds[0].Matches {
-					switch {
-					case m.HomeSeed > 0 && m.AwaySeed > 0:
-						pairs = append(pairs, [2]string{entrants[m.HomeSeed-1].ID, entrants[m.AwaySeed-1].ID})
-					case m.HomeSeed > 0:
-						pairs = append(pairs, [2]string{entrants[m.HomeSeed-1].ID, ""})
-					case m.AwaySeed > 0:
-						pairs = append(pairs, [2]string{entrants[m.AwaySeed-1].ID, ""})
-					}
-				}
-			}
+			pairs, err = knockoutPairs(ctx, tx, st, si, rounds, number, entrants)
 		default:
-			return arbiter.RuleError("app.stage", "a %s stage cannot be the first stage", stage.Kind)
+			return arbiter.Errorf(arbiter.EINTERNAL, "unknown stage kind %q", stage.Kind)
 		}
 		if err != nil {
 			return err
@@ -171,8 +156,8 @@ func (s *Service) PairRound(ctx context.Context, a arbiter.Actor, slug string) (
 			Start: w.Start, End: w.End, Method: method, PairedAt: now}
 		ch := change(a, "round.pair", "", false)
 		matches = nil
-		for i, p := range pairs {
-			m := arbiter.Match{ID: matchID(si, number, i+1), Stage: si, Round: number, Board: i + 1, Home: p[0], Away: p[1], Status: arbiter.MatchScheduled}
+		for i, m := range pairs {
+			m.ID, m.Stage, m.Round, m.Board, m.Status = matchID(si, number, i+1), si, number, i+1, arbiter.MatchScheduled
 			if m.IsBye() {
 				mp := stageMatch(st.f, si).MatchPoints
 				m.Status, m.Decision = arbiter.MatchFinal, "bye"
@@ -191,6 +176,110 @@ func (s *Service) PairRound(ctx context.Context, a arbiter.Actor, slug string) (
 }
 
 func stageMatch(f *format.Format, si int) *format.Match { return &f.Stages[si].Match }
+
+// stageEntrants lists a stage's entrants in seed order: every approved
+// entrant for the first stage, the seeds the previous stage produced after.
+func stageEntrants(ctx context.Context, q sqlstore.Queryer, st *state, si int) ([]arbiter.Entrant, error) {
+	if si == 0 {
+		return approvedBySeed(ctx, q, st)
+	}
+	var out []arbiter.Entrant
+	for _, id := range st.ev.Stages[si].Seeds {
+		e, err := get[arbiter.Entrant](ctx, q, st, kindEntrant, id)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+func entrantIDs(es []arbiter.Entrant) []string {
+	out := make([]string, len(es))
+	for i, e := range es {
+		out[i] = e.ID
+	}
+	return out
+}
+
+// bergerPairs is round number of the Berger schedule for the seeds in order.
+func bergerPairs(seeds []string, cycles, number int, pool string) ([]arbiter.Match, error) {
+	sched, err := berger.Schedule(len(seeds), cycles)
+	if err != nil {
+		return nil, err
+	}
+	if number > len(sched) {
+		return nil, arbiter.RuleError("app.round", "the round robin has %d rounds", len(sched))
+	}
+	r := sched[number-1]
+	var out []arbiter.Match
+	for _, p := range r.Pairs {
+		out = append(out, arbiter.Match{Home: seeds[p.White-1], Away: seeds[p.Black-1], Pool: pool})
+	}
+	if r.Bye > 0 {
+		out = append(out, arbiter.Match{Home: seeds[r.Bye-1], Pool: pool})
+	}
+	return out, nil
+}
+
+// knockoutPairs rebuilds the stage's bracket from the winners of its
+// earlier rounds and returns the matches of round number. A match whose
+// winner is not known (a tie left to the TDs) stops the pairing.
+func knockoutPairs(ctx context.Context, q sqlstore.Queryer, st *state, si int, rounds []arbiter.Round, number int, entrants []arbiter.Entrant) ([]arbiter.Match, error) {
+	b, err := knockout.New(len(entrants), knockout.Options{ThirdPlace: st.f.Stages[si].ThirdPlace})
+	if err != nil {
+		return nil, err
+	}
+	seed := map[string]int{}
+	for i, e := range entrants {
+		seed[e.ID] = i + 1
+	}
+	for _, rd := range rounds {
+		for _, id := range rd.Matches {
+			m, err := get[arbiter.Match](ctx, q, st, kindMatch, id)
+			if err != nil {
+				return nil, err
+			}
+			if m.IsBye() || m.Bracket == "" {
+				continue
+			}
+			var w string
+			switch {
+			case m.Result != nil && m.Result.Result == "home_win":
+				w = m.Home
+			case m.Result != nil && m.Result.Result == "away_win":
+				w = m.Away
+			default:
+				return nil, arbiter.RuleError("app.knockout", "knockout match %s has no winner: a TD sets the result with the tie procedure (a match sheet with \"tie\")", m.ID)
+			}
+			if err := b.SetWinner(m.Bracket, seed[w]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if number > len(b.Rounds) {
+		return nil, arbiter.RuleError("app.round", "the bracket has %d rounds", len(b.Rounds))
+	}
+	var out []arbiter.Match
+	last := number == len(b.Rounds)
+	for _, km := range b.Rounds[number-1].Matches {
+		if km.Walkover {
+			continue // a bye: the seed already stands in the next round
+		}
+		if km.HomeSeed == 0 || km.AwaySeed == 0 {
+			return nil, arbiter.Errorf(arbiter.EINTERNAL, "bracket match %s is not ready", km.ID)
+		}
+		m := arbiter.Match{Home: entrants[km.HomeSeed-1].ID, Away: entrants[km.AwaySeed-1].ID, Bracket: km.ID}
+		switch {
+		case km.ThirdPlace:
+			m.Format = "third_place"
+		case last:
+			m.Format = "final"
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
 
 // swissPairs pairs a Swiss round with the Dutch engine from the results of
 // the stage's earlier rounds. Entrants are indexed by seed (pairing number).

@@ -45,7 +45,7 @@ func (st *state) score(m *arbiter.Match, in ResultInput) (scored, error) {
 			return scored{}, err
 		}
 	case in.Summary != "":
-		if sh, err = summarySheet(stageMatch(st.f, m.Stage), in.Summary); err != nil {
+		if sh, err = summarySheet(st.f.Stages[m.Stage].MatchFor(m.Format), in.Summary); err != nil {
 			return scored{}, err
 		}
 	default:
@@ -56,6 +56,12 @@ func (st *state) score(m *arbiter.Match, in ResultInput) (scored, error) {
 	}
 	if sh.Home == "" && sh.Away == "" {
 		sh.Home, sh.Away = m.Home, m.Away
+	}
+	if sh.Match == "" {
+		sh.Match = m.Format
+	}
+	if sh.Match != m.Format {
+		return scored{}, arbiter.FieldError("match", "app.result", "match %s is a %q match, the sheet says %q", m.ID, m.Format, sh.Match)
 	}
 	if sh.Home != m.Home || sh.Away != m.Away {
 		return scored{}, arbiter.FieldError("home", "app.result", "match %s is %s v %s, the sheet says %s v %s", m.ID, m.Home, m.Away, sh.Home, sh.Away)

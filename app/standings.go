@@ -13,62 +13,102 @@ import (
 // the format. Every round paired so far counts with its final results; a
 // match still without a final result (reported, disputed, unplayed in an
 // open round) is left out, so its entrants count as absent in that round.
+// A pool stage is ranked pool by pool: use PoolStandings.
 func (s *Service) Standings(ctx context.Context, slug string, stage int) (standings.Table, error) {
+	return s.PoolStandings(ctx, slug, stage, "")
+}
+
+// PoolStandings ranks one pool of a pool stage ("" for other stages).
+func (s *Service) PoolStandings(ctx context.Context, slug string, stage int, pool string) (standings.Table, error) {
 	var table standings.Table
 	err := s.DB.View(ctx, func(tx *sqlstore.Tx) error {
 		st, err := load(ctx, tx, slug)
 		if err != nil {
 			return err
 		}
-		if st.ev.Status == arbiter.EventRegistration {
-			return arbiter.RuleError("registration", "event %s has no standings before registration closes", slug)
-		}
-		if stage < 0 || stage >= len(st.ev.Stages) {
-			return arbiter.FieldError("stage", "app.stage", "no stage %d (the event has %d)", stage+1, len(st.ev.Stages))
-		}
-		sg := st.ev.Stages[stage]
-		fs := &st.f.Stages[stage]
-		tbs, err := standings.ParseTiebreaks(sg.Tiebreak)
-		if err != nil {
-			return err
-		}
-		entrants, err := approvedBySeed(ctx, tx, st)
-		if err != nil {
-			return err
-		}
-		teamSize := 1
-		if ts := st.f.TeamSize(st.ev.Entrants); ts != nil {
-			teamSize = *ts
-		}
-		max := fs.Match.MaxPoints(teamSize)
-		mp := fs.Match.MatchPoints
-		in := standings.Input{Scoring: standings.Scoring{Win: mp.Win, Draw: mp.Draw, Loss: mp.Loss, SecondaryWin: max, SecondaryDraw: max / 2}}
-		for _, e := range entrants {
-			in.Entrants = append(in.Entrants, standings.Entrant{ID: e.ID, Name: e.Name, Rating: e.Rating, Seed: e.Seed})
-		}
-		rounds, err := stageRounds(ctx, tx, st, stage)
-		if err != nil {
-			return err
-		}
-		for _, rd := range rounds {
-			var results []standings.Result
-			for _, id := range rd.Matches {
-				m, err := get[arbiter.Match](ctx, tx, st, kindMatch, id)
-				if err != nil {
-					return err
-				}
-				if m.Status != arbiter.MatchFinal || m.Result == nil {
-					continue
-				}
-				results = append(results, standingsResult(&m))
-			}
-			in.Rounds = append(in.Rounds, results)
-		}
-		rr := sg.Kind == format.RoundRobin || sg.Kind == format.Pool
-		table, err = standings.Compute(in, tbs, standings.Options{RoundRobin: rr, TotalRounds: sg.Rounds})
+		table, err = stageTable(ctx, tx, st, stage, pool)
 		return err
 	})
 	return table, err
+}
+
+func stageTable(ctx context.Context, q sqlstore.Queryer, st *state, stage int, pool string) (standings.Table, error) {
+	if st.ev.Status == arbiter.EventRegistration {
+		return standings.Table{}, arbiter.RuleError("registration", "event %s has no standings before registration closes", st.ev.Slug)
+	}
+	if stage < 0 || stage >= len(st.ev.Stages) {
+		return standings.Table{}, arbiter.FieldError("stage", "app.stage", "no stage %d (the event has %d)", stage+1, len(st.ev.Stages))
+	}
+	sg := st.ev.Stages[stage]
+	fs := &st.f.Stages[stage]
+	entrants, err := stageEntrants(ctx, q, st, stage)
+	if err != nil {
+		return standings.Table{}, err
+	}
+	if sg.Kind == format.Pool {
+		var seeds []string
+		for _, p := range sg.Pools {
+			if p.Name == pool {
+				seeds = p.Seeds
+			}
+		}
+		if seeds == nil {
+			var names []string
+			for _, p := range sg.Pools {
+				names = append(names, p.Name)
+			}
+			return standings.Table{}, arbiter.FieldError("pool", "app.stage", "stage %s has pools %v, got %q", sg.Name, names, pool)
+		}
+		in := map[string]bool{}
+		for _, id := range seeds {
+			in[id] = true
+		}
+		kept := entrants[:0]
+		for _, e := range entrants {
+			if in[e.ID] {
+				kept = append(kept, e)
+			}
+		}
+		entrants = kept
+	} else if pool != "" {
+		return standings.Table{}, arbiter.FieldError("pool", "app.stage", "stage %s has no pools", sg.Name)
+	}
+	tbs, err := standings.ParseTiebreaks(sg.Tiebreak)
+	if err != nil {
+		return standings.Table{}, err
+	}
+	teamSize := 1
+	if ts := st.f.TeamSize(st.ev.Entrants); ts != nil {
+		teamSize = *ts
+	}
+	maxPts := fs.Match.MaxPoints(teamSize)
+	mp := fs.Match.MatchPoints
+	in := standings.Input{Scoring: standings.Scoring{Win: mp.Win, Draw: mp.Draw, Loss: mp.Loss, SecondaryWin: maxPts, SecondaryDraw: maxPts / 2}}
+	for i, e := range entrants {
+		// The seed within the stage is its order (the previous stage's
+		// ranking, or the initial seeding).
+		in.Entrants = append(in.Entrants, standings.Entrant{ID: e.ID, Name: e.Name, Rating: e.Rating, Seed: i + 1})
+	}
+	rounds, err := stageRounds(ctx, q, st, stage)
+	if err != nil {
+		return standings.Table{}, err
+	}
+	for _, rd := range rounds {
+		var results []standings.Result
+		for _, id := range rd.Matches {
+			m, err := get[arbiter.Match](ctx, q, st, kindMatch, id)
+			if err != nil {
+				return standings.Table{}, err
+			}
+			if m.Status != arbiter.MatchFinal || m.Result == nil || m.Pool != pool {
+				continue
+			}
+			results = append(results, standingsResult(&m))
+		}
+		in.Rounds = append(in.Rounds, results)
+	}
+	rr := sg.Kind == format.RoundRobin || sg.Kind == format.Pool
+	return standings.Compute(in, tbs, standings.Options{RoundRobin: rr, TotalRounds: sg.Rounds})
 }
 
 func standingsResult(m *arbiter.Match) standings.Result {

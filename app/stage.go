@@ -1,0 +1,157 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"arbiter"
+	"arbiter/format"
+	"arbiter/pairing/knockout"
+	"arbiter/sqlstore"
+	"arbiter/standings"
+)
+
+// tiebreakClause names the rule that orders a stage's ties: the
+// rulebook's for the presets (R12, A21, W7, W9), else the format field.
+func tiebreakClause(f *format.Format, si int) string {
+	kind := f.Stages[si].Kind
+	switch {
+	case f.Name == "rkcc-team-three-tc" && kind == format.Swiss:
+		return "R12"
+	case f.Name == "antichess-team-cup" && kind == format.Swiss:
+		return "A21"
+	case f.Name == "acwc-2023" && kind == format.Swiss:
+		return "W7"
+	case f.Name == "acwc-2023" && kind == format.Pool:
+		return "W9"
+	}
+	return fmt.Sprintf("format.stages[%d].tiebreaks", si)
+}
+
+// cut returns the first n entrants of a ranked table, refusing when the
+// stage's tiebreaks leave the n-th and the next entrant tied: who goes on
+// is then for the TDs to decide, not for the order of the input.
+func cut(t standings.Table, n int, clause, what string) ([]string, error) {
+	if n > len(t.Rows) {
+		return nil, arbiter.RuleError(clause, "%s: %d should advance but only %d are ranked", what, n, len(t.Rows))
+	}
+	if n < len(t.Rows) && t.Rows[n-1].Rank == t.Rows[n].Rank {
+		var tied []string
+		for _, r := range t.Rows {
+			if r.Rank == t.Rows[n].Rank {
+				tied = append(tied, r.ID)
+			}
+		}
+		return nil, arbiter.RuleError(clause, "%s: the tiebreaks leave %s tied at the cut (place %d); the TDs must decide", what, strings.Join(tied, ", "), n)
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = t.Rows[i].ID
+	}
+	return out, nil
+}
+
+// AdvanceStage ends the current stage once every round is closed and
+// every result final, and fills the next stage from its standings: the
+// top N (ties at the cut broken by the stage's tiebreaks, else refused)
+// seed a knockout 1 v N (R2, A10), fill pools by the format's placement
+// pattern (W8), or, from pools, seed a knockout across pools (W10). TD only.
+func (s *Service) AdvanceStage(ctx context.Context, a arbiter.Actor, slug string) (arbiter.Event, error) {
+	var ev arbiter.Event
+	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
+		st, err := load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		if err := requireTD(ctx, tx, st, a, "advance to the next stage"); err != nil {
+			return err
+		}
+		if st.ev.Status != arbiter.EventRunning {
+			return arbiter.RuleError("app.event", "event %s is %s", slug, st.ev.Status)
+		}
+		si := st.ev.Stage
+		cur := st.ev.Stages[si]
+		if si+1 >= len(st.ev.Stages) {
+			return arbiter.RuleError("app.stage", "stage %s is the last stage", cur.Name)
+		}
+		rounds, err := stageRounds(ctx, tx, st, si)
+		if err != nil {
+			return err
+		}
+		if len(rounds) < cur.Rounds || rounds[len(rounds)-1].Status != arbiter.RoundClosed {
+			return arbiter.RuleError("app.stage", "stage %s has %d rounds; %d paired, the last must be closed", cur.Name, cur.Rounds, len(rounds))
+		}
+		for _, rd := range rounds {
+			for _, id := range rd.Matches {
+				m, err := get[arbiter.Match](ctx, tx, st, kindMatch, id)
+				if err != nil {
+					return err
+				}
+				if m.Status != arbiter.MatchFinal {
+					return arbiter.RuleError("app.stage", "match %s is %s: decide it first", m.ID, m.Status)
+				}
+			}
+		}
+		next := &st.ev.Stages[si+1]
+		fnext := &st.f.Stages[si+1]
+		clause := tiebreakClause(st.f, si)
+		var ranked []string
+		if cur.Kind == format.Pool {
+			if fnext.Kind != format.Knockout {
+				return arbiter.RuleError("app.stage", "after pools only a knockout is supported")
+			}
+			var perPool [][]string
+			adv := 0
+			for i, p := range cur.Pools {
+				t, err := stageTable(ctx, tx, st, si, p.Name)
+				if err != nil {
+					return err
+				}
+				n := st.f.Stages[si].Pools[i].Advance
+				if i > 0 && n != adv {
+					return arbiter.RuleError("app.stage", "pools advancing different numbers are not supported")
+				}
+				adv = n
+				top, err := cut(t, n, clause, "pool "+p.Name)
+				if err != nil {
+					return err
+				}
+				perPool = append(perPool, top)
+			}
+			if ranked, err = knockout.CrossPoolSeeds(perPool, adv); err != nil {
+				return err
+			}
+		} else {
+			t, err := stageTable(ctx, tx, st, si, "")
+			if err != nil {
+				return err
+			}
+			if ranked, err = cut(t, cur.Advance, clause, "stage "+cur.Name); err != nil {
+				return err
+			}
+		}
+		next.Seeds = ranked
+		if fnext.Kind == format.Pool {
+			pattern := make([][]int, len(fnext.Pools))
+			for i, p := range fnext.Pools {
+				pattern[i] = p.Places
+			}
+			pools, err := knockout.Pools(ranked, pattern)
+			if err != nil {
+				return err
+			}
+			next.Pools = nil
+			for i, p := range pools {
+				next.Pools = append(next.Pools, arbiter.Pool{Name: fnext.Pools[i].Name, Seeds: p})
+			}
+		}
+		st.ev.Stage = si + 1
+		if err := st.save(ctx, tx, change(a, "stage.advance", "", false)); err != nil {
+			return err
+		}
+		ev = st.ev
+		return nil
+	})
+	return ev, err
+}

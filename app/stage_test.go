@@ -1,0 +1,233 @@
+package app
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"arbiter"
+)
+
+// playRound pairs, publishes and plays the current round: the entrant with
+// the better initial seed wins every match (reported by home,
+// confirmed by away), and closes the round at its deadline.
+func playRound(t *testing.T, s *Service, c *clock, slug string) []arbiter.Match {
+	t.Helper()
+	ms := pairOK(s.PairRound(ctx, td, slug))
+	rd := must(s.PublishRound(ctx, td, slug))
+	c.t = rd.Start.Add(3600e9)
+	seed := map[string]int{}
+	for _, e := range must(s.Entrants(ctx, slug)) {
+		seed[e.ID] = e.Seed
+	}
+	for _, m := range ms {
+		if m.IsBye() {
+			continue
+		}
+		// All the games, won by one game more than half (W4: 6-4; W11: 7-5).
+		f := must(s.Format(ctx, slug))
+		g := f.Stages[m.Stage].MatchFor(m.Format).Parts[0].Games
+		sum := fmt.Sprintf("%d-%d", g/2+1, g/2-1)
+		if seed[m.Away] < seed[m.Home] {
+			sum = fmt.Sprintf("%d-%d", g/2-1, g/2+1)
+		}
+		must(s.ReportResult(ctx, player(m.Home), slug, m.ID, ResultInput{Summary: sum}))
+		must(s.ConfirmResult(ctx, player(m.Away), slug, m.ID, 0))
+	}
+	c.t = rd.End
+	must(s.CloseRound(ctx, td, slug))
+	return ms
+}
+
+// TestACWCStages runs the ACWC preset through its three stages: the Swiss
+// (W5: 13 players, 5 rounds), the top 12 (W6) into two pools by the W8
+// pattern, a double round robin in each (10 rounds), the pool winners v
+// the other pool's runners-up (W10), then the final and third-place match
+// (W11).
+func TestACWCStages(t *testing.T) {
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0)}))
+		for _, n := range registerPlayers(t, s, "wc", 13) {
+			must(s.Approve(ctx, td, "wc", n, 0))
+		}
+		ev := must(s.CloseRegistration(ctx, td, "wc"))
+		if got := []int{ev.Stages[0].Rounds, ev.Stages[1].Rounds, ev.Stages[2].Rounds}; !slices.Equal(got, []int{5, 10, 2}) {
+			t.Fatalf("rounds per stage %v, want [5 10 2] (W5, W8, W10-W11)", got)
+		}
+		_, err := s.AdvanceStage(ctx, td, "wc")
+		wantErr(t, err, arbiter.ERULE, "app.stage") // no round played yet
+		for range 5 {
+			playRound(t, s, c, "wc")
+		}
+		tab := must(s.Standings(ctx, "wc", 0))
+		var order []string
+		for _, r := range tab.Rows {
+			order = append(order, r.ID)
+		}
+		t.Logf("qualification: %v", order)
+		_, err = s.AdvanceStage(ctx, player("p01"), "wc")
+		wantErr(t, err, arbiter.EFORBIDDEN, "")
+		ev = must(s.AdvanceStage(ctx, td, "wc"))
+		if ev.Stage != 1 || !slices.Equal(ev.Stages[1].Seeds, order[:12]) {
+			t.Fatalf("candidates %v, want the top 12 %v", ev.Stages[1].Seeds, order[:12])
+		}
+		// W8: upper pool = places 12, 9, 7, 6, 4, 1; lower = 11, 10, 8, 5, 3, 2.
+		at := func(places ...int) []string {
+			var out []string
+			for _, p := range places {
+				out = append(out, order[p-1])
+			}
+			return out
+		}
+		pools := ev.Stages[1].Pools
+		if len(pools) != 2 || pools[0].Name != "upper" || !sameSet(pools[0].Seeds, at(12, 9, 7, 6, 4, 1)) || !sameSet(pools[1].Seeds, at(11, 10, 8, 5, 3, 2)) {
+			t.Fatalf("pools %+v", pools)
+		}
+		for range 10 {
+			ms := playRound(t, s, c, "wc")
+			if len(ms) != 6 || ms[0].Pool != "upper" || ms[5].Pool != "lower" {
+				t.Fatalf("a candidates round is 3 matches per pool: %+v", ms)
+			}
+		}
+		// The better initial seed won every game, so each pool's order is
+		// its initial seeding order.
+		var winners [2][2]string
+		for i, p := range []string{"upper", "lower"} {
+			pt := must(s.PoolStandings(ctx, "wc", 1, p))
+			winners[i] = [2]string{pt.Rows[0].ID, pt.Rows[1].ID}
+			if pt.Rows[0].Score != arbiter.P(10) || pt.Rows[1].Score != arbiter.P(8) {
+				t.Fatalf("pool %s: %+v", p, pt.Rows)
+			}
+		}
+		_, err = s.Standings(ctx, "wc", 1)
+		wantErr(t, err, arbiter.EINVALID, "app.stage")
+		ev = must(s.AdvanceStage(ctx, td, "wc"))
+		// W10: pool winner v the other pool's runner-up.
+		ms := playRound(t, s, c, "wc")
+		semis := [][2]string{{ms[0].Home, ms[0].Away}, {ms[1].Home, ms[1].Away}}
+		wantSemis := [][2]string{{winners[0][0], winners[1][1]}, {winners[1][0], winners[0][1]}}
+		if !sameSet(pairKeys(semis), pairKeys(wantSemis)) || len(ms) != 2 {
+			t.Fatalf("semifinals %v, want %v", semis, wantSemis)
+		}
+		final := playRound(t, s, c, "wc")
+		if len(final) != 2 || final[0].Format != "final" || final[1].Format != "third_place" {
+			t.Fatalf("final round %+v", final)
+		}
+		if ev := must(s.Event(ctx, "wc")); ev.Status != arbiter.EventFinished {
+			t.Fatalf("event is %s after the final", ev.Status)
+		}
+		_, _, err = s.PairRound(ctx, td, "wc")
+		wantErr(t, err, arbiter.ERULE, "app.event")
+	})
+}
+
+func sameSet(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
+}
+
+func pairKeys(ps [][2]string) []string {
+	var out []string
+	for _, p := range ps {
+		x := []string{p[0], p[1]}
+		slices.Sort(x)
+		out = append(out, fmt.Sprint(x))
+	}
+	return out
+}
+
+// swissKO is a one-round Swiss whose top 4 play a knockout with a
+// third-place match; a tied knockout match goes to 4 tiebreak games, then
+// armageddon (W11's procedure).
+const swissKO = `{
+  "name": "swiss-ko",
+  "title": "Swiss then knockout",
+  "entrant": "individual",
+  "calendar": {"rounds_per_week": 1, "pairings_by": {"day": "tuesday", "time": "23:59"}, "deadline": {"day": "monday", "time": "23:59"}},
+  "armageddon": {"black": "3+0", "black_draw_odds": true, "equal_bids": "coin_flip"},
+  "stages": [
+    {"name": "swiss", "kind": "swiss", "pairing": "dutch", "rounds": {"fixed": 1}, "advance": {"fixed": 4},
+     "tiebreaks": ["buchholz"],
+     "match": {"kind": "individual", "parts": [{"tc": "1+2", "games": 10, "win": 1, "draw": 0.5}], "play_all_games": true,
+               "match_points": {"win": 1, "draw": 0.5, "loss": 0}, "double_forfeit": "loss"}},
+    {"name": "knockout", "kind": "knockout", "pairing": "bracket", "seeding": "standings", "third_place": true,
+     "match": {"kind": "individual", "parts": [{"tc": "1+2", "games": 10, "win": 1, "draw": 0.5}], "play_all_games": true,
+               "match_points": {"win": 1, "draw": 0.5, "loss": 0}, "double_forfeit": "loss",
+               "tie": [{"kind": "games", "games": 4, "tc": "1+2"}, {"kind": "armageddon"}]}}
+  ]
+}`
+
+func TestSwissToKnockout(t *testing.T) {
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		setup := func(slug string) {
+			must(s.CreateEvent(ctx, td, NewEvent{Slug: slug, Format: []byte(swissKO), Start: utc(2023, 3, 21, 0, 0)}))
+			for _, n := range registerPlayers(t, s, slug, 8) {
+				must(s.Approve(ctx, td, slug, n, 0))
+			}
+			must(s.CloseRegistration(ctx, td, slug))
+			pairOK(s.PairRound(ctx, td, slug))
+			must(s.PublishRound(ctx, td, slug))
+			c.t = utc(2023, 3, 22, 0, 0)
+		}
+		// Every match drawn: eight players on ½ with equal Buchholz, so the
+		// cut at 4 is a tie the tiebreaks cannot break.
+		setup("tied")
+		for _, m := range must(s.Matches(ctx, "tied", "s1r1")) {
+			must(s.OverrideResult(ctx, td, "tied", m.ID, ResultInput{Summary: "5-5"}, "entered from the Lichess games", 0))
+		}
+		c.t = utc(2023, 3, 28, 0, 0)
+		must(s.CloseRound(ctx, td, "tied"))
+		_, err := s.AdvanceStage(ctx, td, "tied")
+		wantErr(t, err, arbiter.ERULE, "format.stages[0].tiebreaks")
+
+		// Round 1 is 1-5, 6-2, 3-7, 8-4 (C.04.3); the better seed wins, so
+		// p01-p04 go on, ranked by the stage's order.
+		c.t = utc(2023, 3, 21, 0, 0)
+		setup("ko")
+		for _, m := range must(s.Matches(ctx, "ko", "s1r1")) {
+			sum := "6-4"
+			if m.Home > m.Away {
+				sum = "4-6"
+			}
+			must(s.OverrideResult(ctx, td, "ko", m.ID, ResultInput{Summary: sum}, "entered from the Lichess games", 0))
+		}
+		c.t = utc(2023, 3, 28, 0, 0)
+		must(s.CloseRound(ctx, td, "ko"))
+		ev := must(s.AdvanceStage(ctx, td, "ko"))
+		seeds := ev.Stages[1].Seeds
+		if !sameSet(seeds, []string{"p01", "p02", "p03", "p04"}) {
+			t.Fatalf("knockout seeds %v", seeds)
+		}
+		semis := pairOK(s.PairRound(ctx, td, "ko"))
+		// Standard seeding: 1 v 4, 2 v 3 (by the Swiss order).
+		if semis[0].Home != seeds[0] || semis[0].Away != seeds[3] || semis[1].Home != seeds[1] || semis[1].Away != seeds[2] {
+			t.Fatalf("semifinals %+v, seeds %v", semis, seeds)
+		}
+		must(s.PublishRound(ctx, td, "ko"))
+		c.t = utc(2023, 3, 29, 0, 0)
+		must(s.ReportResult(ctx, player(semis[0].Home), "ko", semis[0].ID, ResultInput{Summary: "6-4"}))
+		// A drawn knockout match needs its tie procedure: a summary cannot
+		// carry it, a sheet with the tiebreak games can (2.5-1.5).
+		_, err = s.ReportResult(ctx, player(semis[1].Home), "ko", semis[1].ID, ResultInput{Summary: "5-5"})
+		if err == nil {
+			t.Fatal("a tied knockout match without its tie procedure was accepted")
+		}
+		tie := `{"parts": [{"tc": "1+2", "results": "1 1 1 1 1 0 0 0 0 0"}], "tie": {"games": "0 0 = 1"}}`
+		m := must(s.ReportResult(ctx, player(semis[1].Home), "ko", semis[1].ID, ResultInput{Sheet: []byte(tie)}))
+		if m.Result.Result != "away_win" || m.Result.DecidedBy != "tiebreak_games" {
+			t.Fatalf("tie %+v", m.Result)
+		}
+		c.t = utc(2023, 4, 4, 0, 0)
+		_, _, err = s.PairRound(ctx, td, "ko")
+		wantErr(t, err, arbiter.ERULE, "app.round") // round still open
+		must(s.CloseRound(ctx, td, "ko"))
+		final := pairOK(s.PairRound(ctx, td, "ko"))
+		// Winners: semis[0].Home and semis[1].Away; the losers play for third.
+		if final[0].Format != "final" || final[0].Home != semis[0].Home || final[0].Away != semis[1].Away ||
+			final[1].Format != "third_place" || final[1].Home != semis[0].Away || final[1].Away != semis[1].Home {
+			t.Fatalf("final round %+v", final)
+		}
+	})
+}
