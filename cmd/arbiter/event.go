@@ -95,9 +95,13 @@ func init() {
 				c.str["accept"] = fs.String("accept", "", "accept the appeal with this ID, setting the given result (TD)")
 				c.str["reject"] = fs.String("reject", "", "reject the appeal with this ID (TD)")
 			}},
-		"standings": {synopsis: "standings SLUG [--stage N] [--json]", summary: "stage standings with the format's tiebreaks", min: 1, max: 1, run: evStandings,
-			flags: func(fs *flag.FlagSet, c *eventCtx) { c.num["stage"] = fs.Int("stage", 1, "stage number (1 = first)") }},
-		"audit": {synopsis: "audit SLUG [--json]", summary: "the event's audit log (TD)", min: 1, max: 1, run: evAudit},
+		"standings": {synopsis: "standings SLUG [--stage N] [--pool NAME] [--json]", summary: "stage standings with the format's tiebreaks", min: 1, max: 1, run: evStandings,
+			flags: func(fs *flag.FlagSet, c *eventCtx) {
+				c.num["stage"] = fs.Int("stage", 1, "stage number (1 = first)")
+				c.str["pool"] = fs.String("pool", "", "pool of a pool stage (e.g. upper)")
+			}},
+		"audit":   {synopsis: "audit SLUG [--json]", summary: "the event's audit log (TD)", min: 1, max: 1, run: evAudit},
+		"advance": {synopsis: "advance SLUG", summary: "end the current stage and fill the next from its standings (TD)", min: 1, max: 1, run: evAdvance},
 	}
 	for name, sub := range subs {
 		eventSubs[name] = sub
@@ -118,7 +122,7 @@ func eventUsage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
 	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "close-registration", "pair", "publish",
-		"matches", "result", "confirm", "close-round", "appeal", "standings", "audit"} {
+		"matches", "result", "confirm", "close-round", "appeal", "advance", "standings", "audit"} {
 		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
 	}
 	fmt.Fprintln(w)
@@ -328,7 +332,7 @@ func evCloseReg(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 
 func printMatches(w io.Writer, ms []arbiter.Match) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "MATCH\tHOME\tAWAY\tSTATUS\tRESULT\tDECISION")
+	fmt.Fprintln(tw, "MATCH\tHOME\tAWAY\tSTATUS\tRESULT\tDECISION\tNOTE")
 	for _, m := range ms {
 		away, res := m.Away, ""
 		if m.IsBye() {
@@ -337,7 +341,11 @@ func printMatches(w io.Writer, ms []arbiter.Match) error {
 		if m.Result != nil {
 			res = fmt.Sprintf("%s-%s (%s-%s)", m.Result.Home.MatchPoints, m.Result.Away.MatchPoints, m.Result.Home.Points, m.Result.Away.Points)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", m.ID, m.Home, away, m.Status, res, m.Decision)
+		note := strings.TrimSpace(m.Pool + " " + m.Format)
+		if m.Pool != "" {
+			note = "pool " + note
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", m.ID, m.Home, away, m.Status, res, m.Decision, note)
 	}
 	return tw.Flush()
 }
@@ -480,7 +488,7 @@ func evAppeal(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 }
 
 func evStandings(ctx context.Context, e *env, c *eventCtx, pos []string) error {
-	tab, err := c.svc.Standings(ctx, pos[0], *c.num["stage"]-1)
+	tab, err := c.svc.PoolStandings(ctx, pos[0], *c.num["stage"]-1, c.s("pool"))
 	if err != nil {
 		return err
 	}
@@ -521,4 +529,20 @@ func evAudit(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s %s\t%d\t%s\n", en.At.Format("2006-01-02 15:04:05"), en.Actor, en.Action, en.Kind, en.RecordID, en.Version, en.Reason)
 	}
 	return tw.Flush()
+}
+
+func evAdvance(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	ev, err := c.svc.AdvanceStage(ctx, c.actor, pos[0])
+	if err != nil {
+		return err
+	}
+	if c.json {
+		return printJSON(e.stdout, ev)
+	}
+	stg := ev.Stages[ev.Stage]
+	fmt.Fprintf(e.stdout, "stage %d %s (%s): %s\n", ev.Stage+1, stg.Name, stg.Kind, strings.Join(stg.Seeds, ", "))
+	for _, p := range stg.Pools {
+		fmt.Fprintf(e.stdout, "pool %s: %s\n", p.Name, strings.Join(p.Seeds, ", "))
+	}
+	return nil
 }

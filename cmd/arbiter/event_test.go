@@ -126,6 +126,7 @@ func TestEventCLIWalkthrough(t *testing.T) {
 		}
 	}
 	step(1, "only a TD", "audit", "cup", "--as", "p1", "--role", "player")
+	step(1, "qualification is the last stage", "advance", "cup")
 }
 
 func TestEventCLIHelpAndUsage(t *testing.T) {
@@ -140,7 +141,8 @@ func TestEventCLIHelpAndUsage(t *testing.T) {
 		{[]string{"event", "create", "--help"}, 0, "-preset"},
 		{[]string{"event", "result", "--help"}, 0, "-override"},
 		{[]string{"event", "appeal", "--help"}, 0, "-accept"},
-		{[]string{"event", "standings", "--help"}, 0, "-stage"},
+		{[]string{"event", "standings", "--help"}, 0, "-pool"},
+		{[]string{"event", "advance", "--help"}, 0, "event advance SLUG"},
 		{[]string{"event", "approve", "x"}, 2, "wrong number of arguments"},
 		{[]string{"event", "create", "x", "--preset", "acwc-2023", "--start", "someday", "--db", filepath.Join(t.TempDir(), "a.db")}, 3, "cannot read time"},
 	} {
