@@ -271,7 +271,7 @@ func (o Outcome) Winner(r GameResult) (Side, error) {
 	case BlackWins, Draw:
 		return o.Black(), nil
 	}
-	return 0, arbiter.FieldError("result", "", "unknown game result %d", r)
+	return 0, arbiter.FieldError("result", "armageddon.result", "unknown game result %d", r)
 }
 
 // String returns the commitment in lowercase hex, as players publish it.
@@ -295,7 +295,7 @@ func ParseCommitment(s string) (Commitment, error) {
 	var c Commitment
 	b, err := hex.DecodeString(s)
 	if err != nil || len(b) != len(c) {
-		return c, arbiter.FieldError("commitment", "", "a sealed bid is %d hex digits", 2*len(c))
+		return c, arbiter.FieldError("commitment", "armageddon.commitment", "a sealed bid is %d hex digits", 2*len(c))
 	}
 	copy(c[:], b)
 	return c, nil
@@ -309,7 +309,7 @@ func ParseSecret(seconds int, nonceHex string) (Secret, error) {
 	s := Secret{Bid: time.Duration(seconds) * time.Second}
 	b, err := hex.DecodeString(nonceHex)
 	if err != nil || len(b) != NonceSize {
-		return s, arbiter.FieldError("nonce", "", "a nonce is %d hex digits", 2*NonceSize)
+		return s, arbiter.FieldError("nonce", "armageddon.nonce", "a nonce is %d hex digits", 2*NonceSize)
 	}
 	copy(s.Nonce[:], b)
 	return s, nil

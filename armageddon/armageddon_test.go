@@ -308,3 +308,19 @@ func TestTextEncodings(t *testing.T) {
 		t.Errorf("short nonce: %v", err)
 	}
 }
+
+// Malformed input names its field and a rule.
+func TestParseErrorsNameFieldAndRule(t *testing.T) {
+	_, err1 := ParseCommitment("zz")
+	_, err2 := ParseSecret(60, "12")
+	_, err3 := Outcome{}.Winner(GameResult(9))
+	for i, c := range []struct {
+		err         error
+		field, rule string
+	}{{err1, "commitment", "armageddon.commitment"}, {err2, "nonce", "armageddon.nonce"}, {err3, "result", "armageddon.result"}} {
+		var e *arbiter.Error
+		if !errors.As(c.err, &e) || e.Code != arbiter.EINVALID || e.Field != c.field || e.Rule != c.rule {
+			t.Errorf("case %d: got %#v, want field %s rule %s", i, c.err, c.field, c.rule)
+		}
+	}
+}

@@ -179,7 +179,7 @@ type Outcome struct {
 func Decide(c Case) (Outcome, error) {
 	for i, m := range c.Matches {
 		if _, ok := m.opponent(c.Subject); !ok || m.Sides[0] == m.Sides[1] {
-			return Outcome{}, arbiter.FieldError(fmt.Sprintf("matches[%d]", i), "", "%s is not one side of match %q", c.Subject, m.ID)
+			return Outcome{}, arbiter.FieldError(fmt.Sprintf("matches[%d]", i), "sanction.matches", "%s is not one side of match %q", c.Subject, m.ID)
 		}
 	}
 	switch c.Rulebook {
@@ -190,7 +190,7 @@ func Decide(c Case) (Outcome, error) {
 	case ACWC:
 		return acwc(c)
 	}
-	return Outcome{}, arbiter.FieldError("rulebook", "", "unknown rulebook %d", c.Rulebook)
+	return Outcome{}, arbiter.FieldError("rulebook", "sanction.rulebook", "unknown rulebook %d", c.Rulebook)
 }
 
 // each builds one change per match: done for completed matches, pending for

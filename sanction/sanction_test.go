@@ -116,9 +116,9 @@ func TestDecideRefusals(t *testing.T) {
 		{"antichess TOS", Case{Rulebook: Antichess, Subject: "x", Reason: TOSViolation}, arbiter.EINVALID, "A8", "no TOS violation case"},
 		{"ACWC Lichess ban", Case{Rulebook: ACWC, Stage: Swiss, Subject: "x", Reason: LichessBan}, arbiter.EINVALID, "W17", "no Lichess ban case"},
 		{"ACWC unknown stage", Case{Rulebook: ACWC, Subject: "x", Reason: Withdrawal}, arbiter.EINVALID, "W17", "unknown stage"},
-		{"subject not in match", Case{Rulebook: ACWC, Stage: Swiss, Subject: "y", Reason: Withdrawal, Matches: matches}, arbiter.EINVALID, "", "y is not one side of match \"m1\""},
-		{"self match", Case{Rulebook: ACWC, Stage: Swiss, Subject: "x", Reason: Withdrawal, Matches: []Match{{ID: "z", Sides: [2]string{"x", "x"}}}}, arbiter.EINVALID, "", "not one side"},
-		{"unknown rulebook", Case{Subject: "x", Reason: Withdrawal}, arbiter.EINVALID, "", "unknown rulebook"},
+		{"subject not in match", Case{Rulebook: ACWC, Stage: Swiss, Subject: "y", Reason: Withdrawal, Matches: matches}, arbiter.EINVALID, "sanction.matches", "y is not one side of match \"m1\""},
+		{"self match", Case{Rulebook: ACWC, Stage: Swiss, Subject: "x", Reason: Withdrawal, Matches: []Match{{ID: "z", Sides: [2]string{"x", "x"}}}}, arbiter.EINVALID, "sanction.matches", "not one side"},
+		{"unknown rulebook", Case{Subject: "x", Reason: Withdrawal}, arbiter.EINVALID, "sanction.rulebook", "unknown rulebook"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
