@@ -52,8 +52,7 @@ type engine struct {
 	sorted []*player
 	forb   []map[int]bool // by Players index
 	lay    layout
-	g      *matching.Graph
-	fixed  []int // fixed partner of a finalized vertex, -1 otherwise
+	g      *matching.Incremental
 	thresh arbiter.Points
 }
 

@@ -9,30 +9,25 @@ import (
 )
 
 // solve returns the current maximum-weight matching: mate[v] is v's partner
-// or v itself when unmatched. Finalized pairs are left out of the solve.
-func (e *engine) solve() []int {
+// or v itself when unmatched (the PAB). For an odd number of players a dummy
+// vertex joined to every player eligible for the bye by zero-weight edges
+// turns the problem into a perfect matching; the criteria weights make every
+// optimum pair all players (C4), so both problems have the same optima.
+func (e *engine) solve() ([]int, bool) {
 	n := len(e.sorted)
-	active := make([]int, 0, n)
-	for v := 0; v < n; v++ {
-		if e.fixed[v] < 0 {
-			active = append(active, v)
-		}
-	}
-	m := e.g.MaxWeight(active)
+	ok := e.g.Solve()
+	m := e.g.Mate()[:n]
 	for v := range m {
-		switch {
-		case e.fixed[v] >= 0:
-			m[v] = e.fixed[v]
-		case m[v] < 0:
+		if m[v] < 0 || m[v] >= n {
 			m[v] = v
 		}
 	}
-	return m
+	return m, ok
 }
 
-func (e *engine) finalize(a, b int) { e.fixed[a], e.fixed[b] = b, a }
+func (e *engine) finalize(a, b int) { e.g.Fix(a, b) }
 
-func (e *engine) set(a, b int, w weight) { e.g.Set(a, b, w) }
+func (e *engine) set(a, b int, w weight) { e.g.Set(a, b, w, !w.isZero()) }
 
 func (e *engine) run() ([]pairing.Pair, error) {
 	t := e.t
@@ -93,10 +88,16 @@ func (e *engine) run() ([]pairing.Pair, error) {
 	}
 	e.lay.sgBits = bitsFor(maxGroup)
 	e.lay.words = (e.lay.totalBits()+4)/64 + 1
-	e.g = matching.New(n, e.lay.words)
-	e.fixed = make([]int, n)
-	for i := range e.fixed {
-		e.fixed[i] = -1
+	if n&1 == 1 {
+		e.g = matching.NewIncremental(n+1, e.lay.words)
+		zero := make(weight, e.lay.words)
+		for v, p := range sorted {
+			if e.eligibleForBye(p) {
+				e.g.Set(v, n, zero, true)
+			}
+		}
+	} else {
+		e.g = matching.NewIncremental(n, e.lay.words)
 	}
 	ctx := &edgeCtx{unplayedRanks: map[int]int{}}
 
@@ -124,15 +125,9 @@ func (e *engine) run() ([]pairing.Pair, error) {
 	var byeScore arbiter.Points
 	single := false
 	{
-		m := e.solve()
-		unmatched := 0
-		for v := 0; v < n; v++ {
-			if m[v] == v {
-				if unmatched > 0 || !e.eligibleForBye(sorted[v]) {
-					return nil, ErrNoPairing
-				}
-				unmatched++
-			}
+		m, ok := e.solve()
+		if !ok {
+			return nil, ErrNoPairing
 		}
 		if n&1 == 1 {
 			for v := 0; v < n; v++ {
@@ -214,7 +209,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 		}
 		inBracket := func(m int) bool { return m >= sgBeginVtx && m < nsgBeginVtx }
 
-		stable := e.solve()
+		stable, _ := e.solve()
 
 		// Choose the MDPs to pair (C6, C7), highest first.
 		var mdScore arbiter.Points
@@ -248,7 +243,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 						e.set(pv, vi[oi], w)
 					}
 				}
-				stable = e.solve()
+				stable, _ = e.solve()
 			}
 			if inBracket(stable[pv]) {
 				matched[pv] = true
@@ -285,7 +280,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 					add++
 				}
 			}
-			stable = e.solve()
+			stable, _ = e.solve()
 			mv := stable[pv]
 			matched[mv] = true
 			e.finalize(pv, mv)
@@ -314,7 +309,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 			}
 			_ = ri
 		}
-		stable = e.solve()
+		stable, _ = e.solve()
 
 		exchangeCount := 0
 		if len(rem) > 0 && remPairs < len(rem) {
@@ -345,7 +340,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 						e.set(pv, vi[rem[ot]], w)
 					}
 				}
-				stable = e.solve()
+				stable, _ = e.solve()
 			}
 			exchange := stable[pv] <= pv || stable[pv] >= nsgBeginVtx
 			if exchange {
@@ -373,7 +368,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 						e.set(pv, vi[rem[ot]], w)
 					}
 				}
-				stable = e.solve()
+				stable, _ = e.solve()
 			}
 			if stable[pv] > pv && stable[pv] < nsgBeginVtx {
 				left--
@@ -427,7 +422,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 				}
 				add++
 			}
-			stable = e.solve()
+			stable, _ = e.solve()
 			mv := stable[pv]
 			matched[pv], matched[mv] = true, true
 			e.finalize(pv, mv)
