@@ -164,6 +164,13 @@ func (f *Format) Explain(n int) (Explanation, error) {
 				v, note, ok := s.Rounds.Resolve(*entrants)
 				if ok {
 					se.Rounds = intp(v)
+					// R1 gives 5 rounds to 8 teams or fewer: with 4 teams
+					// all have met after 3 rounds, and the pairing has no
+					// rematch-free round left. The event still runs; the
+					// TDs decide what happens (a round robin, say).
+					if all := roundRobinRounds(*entrants, 1); *entrants >= 2 && v > all {
+						se.Notes = append(se.Notes, fmt.Sprintf("rounds: %d entrants have all met after %d round(s); the other %d need rematches, which Swiss pairing does not allow: the TDs decide", *entrants, all, v-all))
+					}
 				}
 				if note != "" {
 					se.Notes = append(se.Notes, "rounds: "+note)

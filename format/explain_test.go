@@ -182,3 +182,23 @@ func TestCountResolve(t *testing.T) {
 		t.Errorf("weeks(16) = %d", v)
 	}
 }
+
+// R1 gives 5 Swiss rounds to 8 teams or fewer; 4 teams have all met after
+// 3 rounds (5 teams, odd, after 5 with a bye each), so only 4 teams get a
+// note that 2 rounds would be rematches. 6 teams meet in exactly 5 rounds.
+func TestExplainSwissRoundsBeyondRematches(t *testing.T) {
+	f := mustPreset(t, "rkcc-team-three-tc")
+	for _, c := range []struct {
+		n    int
+		note string
+	}{{4, "4 entrants have all met after 3 round(s); the other 2 need rematches"}, {5, ""}, {6, ""}, {8, ""}} {
+		x, err := f.Explain(c.n)
+		if err != nil || !x.Runs {
+			t.Fatalf("n=%d: %v %+v", c.n, err, x)
+		}
+		got := strings.Join(x.Stages[0].Notes, "\n")
+		if c.note == "" && strings.Contains(got, "rematches") || c.note != "" && !strings.Contains(got, c.note) {
+			t.Errorf("n=%d: notes %q, want %q", c.n, got, c.note)
+		}
+	}
+}
