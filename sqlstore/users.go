@@ -67,10 +67,16 @@ func UpsertUser(ctx context.Context, tx *Tx, ch Change, lichessUsername, display
 			return User{}, err
 		}
 		now := tx.dialect.timeArg(tx.now)
-		_, err = tx.exec(ctx, `INSERT INTO users (id, lichess_id, lichess_username, display_name, version, created_at, updated_at)
-			VALUES (?, ?, ?, ?, 1, ?, ?)`, u.ID, u.LichessID, u.LichessUsername, u.DisplayName, now, now)
+		// Two first sign-ins of one user at once: the second inserts
+		// nothing (on PostgreSQL its transaction is retried as a
+		// serialization failure and then finds the user).
+		res, err := tx.exec(ctx, `INSERT INTO users (id, lichess_id, lichess_username, display_name, version, created_at, updated_at)
+			VALUES (?, ?, ?, ?, 1, ?, ?) ON CONFLICT (lichess_id) DO NOTHING`, u.ID, u.LichessID, u.LichessUsername, u.DisplayName, now, now)
 		if err != nil {
 			return User{}, internalErr("create user", err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return User{}, arbiter.Errorf(arbiter.ECONFLICT, "user %s was created by another sign-in at the same moment; try again", lichessUsername)
 		}
 		return u, writeAudit(ctx, tx, ch, auditRow{kind: UserKind, id: u.ID, version: 1, action: ch.action(UserKind, "create"), after: after})
 	}

@@ -39,6 +39,7 @@ func Run(t *testing.T, open func(t *testing.T) *sqlstore.DB) {
 		{"ViewIsReadOnly", testView},
 		{"Events", testEvents},
 		{"UsersAndSessions", testUsers},
+		{"ConcurrentFirstSignIn", testConcurrentSignIn},
 		{"TimestampsUTC", testTimestamps},
 	}
 	for _, tc := range tests {
@@ -878,6 +879,43 @@ func testUsers(t *testing.T, s *suite) {
 		return err
 	})
 	wantCode(t, err, arbiter.ENOTFOUND)
+}
+
+// The same user signing in from several browsers at once gets one user row.
+func testConcurrentSignIn(t *testing.T, s *suite) {
+	const n = 4
+	ids := make([]string, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	gate := make(chan struct{})
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-gate
+			errs[i] = s.db.Tx(s.ctx, func(tx *sqlstore.Tx) error {
+				u, err := sqlstore.UpsertUser(s.ctx, tx, td, "Hikaru", "")
+				ids[i] = u.ID
+				return err
+			})
+		}()
+	}
+	close(gate)
+	wg.Wait()
+	for i := range n {
+		// A sign-in may be told to try again, never fail otherwise.
+		if code := arbiter.ErrorCode(errs[i]); code != "" && code != arbiter.ECONFLICT {
+			t.Fatalf("sign-in %d: %v", i, errs[i])
+		}
+		if errs[i] == nil && ids[i] != ids[0] && errs[0] == nil {
+			t.Fatalf("sign-ins got different users %s and %s", ids[0], ids[i])
+		}
+	}
+	st, _ := s.db.Status(s.ctx)
+	entries, _ := sqlstore.Audit(s.ctx, s.db, "", sqlstore.AuditFilter{Kind: sqlstore.UserKind})
+	if st.Users != 1 || len(entries) != 1 {
+		t.Fatalf("%d users and %d audit entries, want 1 and 1", st.Users, len(entries))
+	}
 }
 
 func testTimestamps(t *testing.T, s *suite) {
