@@ -1,0 +1,57 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"net"
+
+	"arbiter"
+	"arbiter/sqlstore"
+	"arbiter/web"
+)
+
+func init() {
+	register(&command{name: "serve", summary: "run the web app (HTTP server) until interrupted", run: runServe})
+}
+
+// runServe opens (and if needed creates and migrates) the database, then
+// serves the web app until ctx is cancelled by SIGINT or SIGTERM, when it
+// drains in-flight requests and exits 0. Logs go to stderr, one
+// structured line per request.
+func runServe(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "serve", "serve [--addr :8080] [--db DSN] [--log-format text|json]")
+	addr := fs.String("addr", ":8080", "TCP address to listen on (host:port; port 0 picks a free one)")
+	dsn := addDBFlag(fs)
+	logFormat := fs.String("log-format", "text", "log lines as text (key=value) or json")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	var log *slog.Logger
+	switch *logFormat {
+	case "text":
+		log = slog.New(slog.NewTextHandler(e.stderr, nil))
+	case "json":
+		log = slog.New(slog.NewJSONHandler(e.stderr, nil))
+	default:
+		return usagef("--log-format must be text or json, not %q", *logFormat)
+	}
+	db, err := sqlstore.Open(ctx, *dsn)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	h, err := web.New(web.Config{DB: db, Logger: log})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return &arbiter.Error{Code: arbiter.EINVALID, Field: "--addr", Message: "cannot listen on " + *addr + ": " + err.Error(), Err: err}
+	}
+	// db.String() names the database without any password.
+	log.Info("listening", slog.String("addr", ln.Addr().String()), slog.String("db", db.String()))
+	return web.Serve(ctx, ln, h, log)
+}

@@ -1,0 +1,138 @@
+package web
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"arbiter"
+)
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+// page is what every template receives: the layout's fields and the
+// page's own data in Data.
+type page struct {
+	Title     string // the page's <title> and <h1>
+	Nav       string // which main navigation entry is current
+	RequestID string
+	Data      any
+}
+
+// parseTemplates parses each page together with the shared layout.
+func (s *Server) parseTemplates() (map[string]*template.Template, error) {
+	funcs := template.FuncMap{
+		"static":       s.assets.url,
+		"words":        func(s string) string { return strings.ReplaceAll(s, "_", " ") },
+		"intOr":        intOr,
+		"weekTime":     weekTime,
+		"add":          func(a, b int) int { return a + b },
+		"stageMatches": stageMatches,
+	}
+	names, err := fs.Glob(templateFS, "templates/*.html")
+	if err != nil {
+		return nil, err
+	}
+	pages := map[string]*template.Template{}
+	for _, n := range names {
+		base := strings.TrimSuffix(strings.TrimPrefix(n, "templates/"), ".html")
+		if base == "layout" || strings.HasPrefix(base, "_") {
+			continue
+		}
+		t, err := template.New(base).Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/_*.html", n)
+		if err != nil {
+			return nil, fmt.Errorf("web: template %s: %w", n, err)
+		}
+		pages[base] = t
+	}
+	return pages, nil
+}
+
+// render executes a page into a buffer first, so that a template failure
+// becomes a clean 500 instead of half a page.
+func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name string, p page) {
+	t, ok := s.pages[name]
+	if !ok {
+		s.internal(w, r, fmt.Errorf("web: no template %q", name))
+		return
+	}
+	p.RequestID = requestID(r)
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, "layout", p); err != nil {
+		if name == "error" {
+			// The error page itself failed: answer in plain text.
+			s.log.LogAttrs(r.Context(), slog.LevelError, "render error page", slog.String("error", err.Error()))
+			http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+			return
+		}
+		s.internal(w, r, fmt.Errorf("web: render %s: %w", name, err))
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Length", fmt.Sprint(buf.Len()))
+	if h.Get("Cache-Control") == "" {
+		h.Set("Cache-Control", "no-cache")
+	}
+	w.WriteHeader(status)
+	_, _ = buf.WriteTo(w)
+}
+
+// errorPage is the data of the error template.
+type errorPage struct {
+	Status  int
+	Code    string // the arbiter.Error code (or an HTTP-level one)
+	Message string // user-safe
+}
+
+// renderError shows an error page. message must be safe for users.
+func (s *Server) renderError(w http.ResponseWriter, r *http.Request, status int, code, message string) {
+	s.render(w, r, status, "error", page{
+		Title: http.StatusText(status),
+		Data:  errorPage{Status: status, Code: code, Message: message},
+	})
+}
+
+// fail answers with the page for err: its arbiter code and user-safe
+// message. Internal errors are logged with their cause, which the page
+// never shows.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	code := arbiter.ErrorCode(err)
+	if code == arbiter.EINTERNAL {
+		s.internal(w, r, err)
+		return
+	}
+	s.renderError(w, r, httpStatus(code), code, arbiter.ErrorMessage(err))
+}
+
+func (s *Server) internal(w http.ResponseWriter, r *http.Request, err error) {
+	s.log.LogAttrs(r.Context(), slog.LevelError, "internal error",
+		slog.String("error", err.Error()), slog.String("path", r.URL.Path), slog.String("request_id", requestID(r)))
+	s.renderError(w, r, http.StatusInternalServerError, arbiter.EINTERNAL, arbiter.ErrorMessage(err))
+}
+
+// httpStatus maps an arbiter error code to its HTTP status; the JSON API
+// will use the same table.
+func httpStatus(code string) int {
+	switch code {
+	case arbiter.EINVALID:
+		return http.StatusBadRequest
+	case arbiter.ERULE, arbiter.ENOPAIRING:
+		return http.StatusUnprocessableEntity
+	case arbiter.ECONFLICT:
+		return http.StatusConflict
+	case arbiter.ENOTFOUND:
+		return http.StatusNotFound
+	case arbiter.EFORBIDDEN:
+		return http.StatusForbidden
+	case arbiter.EUNAUTHORIZED:
+		return http.StatusUnauthorized
+	}
+	return http.StatusInternalServerError
+}

@@ -1,0 +1,121 @@
+// Package web is Arbiter's web app: the HTTP handler behind 'arbiter
+// serve'. It renders server-side HTML with html/template (every page works
+// without JavaScript; htmx only enhances), serves its embedded stylesheet
+// and scripts, and reports health for load balancers.
+//
+// Today it holds the public pages that need no sign-in: the list of
+// events, the built-in formats and what a format means for N entrants,
+// and, through package app, an event's summary and standings. Sign-in,
+// the TD console, captain and player pages and the JSON API come later
+// (see docs/web.md).
+package web
+
+import (
+	"errors"
+	"html/template"
+	"log/slog"
+	"net/http"
+
+	"arbiter/sqlstore"
+)
+
+// Config is what a Server needs.
+type Config struct {
+	// DB is the store; required. Its health is what /healthz reports.
+	DB *sqlstore.DB
+	// Logger receives one line per request and every internal error; nil
+	// discards them.
+	Logger *slog.Logger
+}
+
+// Server is the web app's http.Handler.
+type Server struct {
+	db      *sqlstore.DB
+	log     *slog.Logger
+	pages   map[string]*template.Template
+	assets  *assets
+	mux     *http.ServeMux
+	handler http.Handler
+}
+
+// New builds the handler and parses every template, so that a broken
+// template fails at start-up rather than on a request.
+func New(c Config) (*Server, error) {
+	if c.DB == nil {
+		return nil, errors.New("web: Config.DB is required")
+	}
+	s := &Server{db: c.DB, log: c.Logger}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	var err error
+	if s.assets, err = loadAssets(); err != nil {
+		return nil, err
+	}
+	if s.pages, err = s.parseTemplates(); err != nil {
+		return nil, err
+	}
+	s.mux = http.NewServeMux()
+	s.routes()
+
+	// Outermost first: every response is logged and carries the security
+	// headers, including the refusals of the cross-origin check and the
+	// pages of recovered panics.
+	csrf := http.NewCrossOriginProtection()
+	csrf.SetDenyHandler(http.HandlerFunc(s.crossOriginDenied))
+	s.handler = s.logRequests(s.securityHeaders(s.recoverPanics(csrf.Handler(http.HandlerFunc(s.route)))))
+	return s, nil
+}
+
+// routes registers every page. Patterns starting with GET also answer
+// HEAD; any other method on a known path gets 405 with an Allow header.
+func (s *Server) routes() {
+	s.mux.HandleFunc("GET /{$}", s.home)
+	s.mux.HandleFunc("GET /healthz", s.health)
+	s.mux.HandleFunc("GET /formats", s.formats)
+	s.mux.HandleFunc("GET /formats/{name}", s.formatPage)
+	s.mux.HandleFunc("GET /static/{file}", s.static)
+}
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.handler.ServeHTTP(w, r)
+}
+
+// route dispatches through the mux, but renders the mux's own 404 and 405
+// answers as HTML error pages (keeping the Allow header of a 405).
+func (s *Server) route(w http.ResponseWriter, r *http.Request) {
+	h, pattern := s.mux.Handler(r)
+	if pattern != "" {
+		s.mux.ServeHTTP(w, r)
+		return
+	}
+	probe := &probeWriter{header: http.Header{}}
+	h.ServeHTTP(probe, r)
+	if probe.status == http.StatusMethodNotAllowed {
+		w.Header().Set("Allow", probe.header.Get("Allow"))
+		s.renderError(w, r, http.StatusMethodNotAllowed, "method_not_allowed",
+			"This page does not accept a "+r.Method+" request.")
+		return
+	}
+	s.renderError(w, r, http.StatusNotFound, "not_found", "There is no page at this address.")
+}
+
+// probeWriter records what the mux's built-in 404/405 handler would answer.
+type probeWriter struct {
+	header http.Header
+	status int
+}
+
+func (p *probeWriter) Header() http.Header { return p.header }
+func (p *probeWriter) Write(b []byte) (int, error) {
+	if p.status == 0 {
+		p.status = http.StatusOK
+	}
+	return len(b), nil
+}
+func (p *probeWriter) WriteHeader(code int) {
+	if p.status == 0 {
+		p.status = code
+	}
+}
