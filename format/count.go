@@ -50,6 +50,13 @@ func (c *Count) values() []int {
 	return out
 }
 
+// Upper bounds keep every count and total far from integer overflow; no
+// competition comes near them.
+const (
+	maxCount   = 100000
+	maxLog2Mul = 1000
+)
+
 func (c *Count) validate(path string, minValue int) error {
 	set := 0
 	if c.Fixed != nil {
@@ -64,11 +71,18 @@ func (c *Count) validate(path string, minValue int) error {
 	if set != 1 {
 		return fieldErr(path, "format.count", "give exactly one of fixed, steps or log2")
 	}
-	if c.Fixed != nil && *c.Fixed < minValue {
-		return fieldErr(path+".fixed", "format.count", "must be at least %d", minValue)
+	if c.Fixed != nil && (*c.Fixed < minValue || *c.Fixed > maxCount) {
+		return fieldErr(path+".fixed", "format.count", "must be %d to %d, got %d", minValue, maxCount, *c.Fixed)
 	}
-	if c.Log2 != nil && (c.Log2.Mul < 0 || c.Log2.Mul == 0 && c.Log2.Add < minValue) {
-		return fieldErr(path+".log2", "format.count", "mul must be >= 0 and the value at least %d", minValue)
+	// mul x floor(log2 N) + add never decreases with N, so its smallest
+	// value is add (N = 1): add bounds every value from below.
+	if l := c.Log2; l != nil {
+		switch {
+		case l.Mul < 0 || l.Mul > maxLog2Mul:
+			return fieldErr(path+".log2.mul", "format.count", "must be 0 to %d, got %d", maxLog2Mul, l.Mul)
+		case l.Add < minValue || l.Add > maxCount:
+			return fieldErr(path+".log2.add", "format.count", "must be %d to %d (the value for 1 entrant), got %d", minValue, maxCount, l.Add)
+		}
 	}
 	for i, s := range c.Steps {
 		p := fmt.Sprintf("%s.steps[%d]", path, i)
@@ -90,8 +104,8 @@ func (c *Count) validate(path string, minValue int) error {
 		if s.Value == nil && s.Note == "" {
 			return fieldErr(p+".value", "format.steps", "a band without a value must say in note who decides")
 		}
-		if s.Value != nil && *s.Value < minValue {
-			return fieldErr(p+".value", "format.steps", "must be at least %d", minValue)
+		if s.Value != nil && (*s.Value < minValue || *s.Value > maxCount) {
+			return fieldErr(p+".value", "format.steps", "must be %d to %d, got %d", minValue, maxCount, *s.Value)
 		}
 	}
 	return nil

@@ -114,3 +114,44 @@ func TestLoadPoolErrors(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// Counts, games and points have bounds: a log2 count is never below its
+// add (its value for 1 entrant), so "add": -5 would give -4 rounds to 2
+// players and is refused; huge values that could overflow the totals are
+// refused too.
+func TestLoadBounds(t *testing.T) {
+	for _, c := range []struct{ old, new, field, rule string }{
+		{`"rounds": {"fixed": 5}`, `"rounds": {"log2": {"mul": 1, "add": -5}}`, "stages[0].rounds.log2.add", "format.count"},
+		{`"rounds": {"fixed": 5}`, `"rounds": {"log2": {"mul": 1, "add": 0}}`, "stages[0].rounds.log2.add", "format.count"},
+		{`"rounds": {"fixed": 5}`, `"rounds": {"log2": {"mul": 1001, "add": 1}}`, "stages[0].rounds.log2.mul", "format.count"},
+		{`"rounds": {"fixed": 5}`, `"rounds": {"fixed": 100001}`, "stages[0].rounds.fixed", "format.count"},
+		{`"advance": {"fixed": 4}`, `"advance": {"steps": [{"max": 9, "value": 4}, {"min": 10, "value": 1}]}`, "stages[0].advance.steps[1].value", "format.steps"},
+		{`"games": 10, "win": 1, "draw": 0.5}],
+               "play_all_games": false, "match_points": {"win": 1, "draw": 0.5, "loss": 0}, "double_forfeit": "loss"}},
+    {"name": "k"`, `"games": 1001, "win": 1, "draw": 0.5}],
+               "play_all_games": false, "match_points": {"win": 1, "draw": 0.5, "loss": 0}, "double_forfeit": "loss"}},
+    {"name": "k"`, "stages[0].match.parts[0].games", "format.part.games"},
+		{`"win": 1, "draw": 0.5}`, `"win": 10000.01, "draw": 5000.005}`, "stages[0].match.parts[0].draw", "format.value"},
+		{`"win": 1, "draw": 0.5}`, `"win": 20000, "draw": 10000}`, "stages[0].match.parts[0].win", "format.part.points"},
+		{`"win": 1, "draw": 0.5}`, `"factor": 10002}`, "stages[0].match.parts[0].factor", "format.part.points"},
+		{`"match_points": {"win": 1, "draw": 0.5, "loss": 0}, "double_forfeit": "loss"}},
+    {"name": "k"`, `"match_points": {"win": 1000000, "draw": 0.5, "loss": 0}, "double_forfeit": "loss"}},
+    {"name": "k"`, "stages[0].match.match_points", "format.match_points"},
+	} {
+		doc := strings.Replace(minimal, c.old, c.new, 1)
+		if doc == minimal {
+			t.Fatalf("test case %q does not apply", c.old)
+		}
+		f, err := Load(strings.NewReader(doc))
+		var e *arbiter.Error
+		if f != nil || !errors.As(err, &e) || e.Field != c.field || e.Rule != c.rule || e.Code != arbiter.EINVALID {
+			t.Errorf("%s: got %v, want field %s rule %s", c.new, err, c.field, c.rule)
+		}
+	}
+	// The bounds themselves load; W5's log2 with add 2 gives 3 rounds to 2 players.
+	for _, ok := range []string{`"rounds": {"fixed": 100000}`, `"rounds": {"log2": {"mul": 1000, "add": 1}}`} {
+		if _, err := Load(strings.NewReader(strings.Replace(minimal, `"rounds": {"fixed": 5}`, ok, 1))); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
+	}
+}

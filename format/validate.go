@@ -153,8 +153,14 @@ func (c *Calendar) validate(p string) error {
 	return nil
 }
 
-// maxBreakWeeks bounds a break between stages: a year.
-const maxBreakWeeks = 52
+// Upper bounds: a break between stages of a year at most; games per part
+// and points per game far above any rulebook (A18: 8 games, 12 points)
+// but low enough that no total can overflow.
+const (
+	maxBreakWeeks = 52
+	maxGames      = 1000
+	maxGamePoints = 10000 * arbiter.Point
+)
 
 var pairingFor = map[string]string{Swiss: "dutch", RoundRobin: "berger", Pool: "berger", Knockout: "bracket"}
 
@@ -332,27 +338,27 @@ func (f *Format) validateMatch(m *Match, p string, knockout bool) error {
 		if part.TC == (TimeControl{}) {
 			return fieldErr(pp+".tc", "format.tc", "required")
 		}
-		if part.Games < 1 {
-			return fieldErr(pp+".games", "format.part.games", "must be at least 1")
+		if part.Games < 1 || part.Games > maxGames {
+			return fieldErr(pp+".games", "format.part.games", "must be 1 to %d, got %d", maxGames, part.Games)
 		}
 		switch {
 		case part.Factor != nil && (part.Win != nil || part.Draw != nil):
 			return fieldErr(pp+".factor", "format.part.points", "give either win and draw or factor, not both")
 		case part.Factor != nil:
-			if *part.Factor <= 0 || *part.Factor%2 != 0 {
-				return fieldErr(pp+".factor", "format.part.points", "must be positive, and half of it exact to the hundredth")
+			if *part.Factor <= 0 || *part.Factor%2 != 0 || *part.Factor > maxGamePoints {
+				return fieldErr(pp+".factor", "format.part.points", "must be positive, at most %s, and half of it exact to the hundredth", maxGamePoints)
 			}
 		case part.Win == nil || part.Draw == nil:
 			return fieldErr(pp, "format.part.points", "give win and draw points or a factor")
-		case *part.Win <= 0:
-			return fieldErr(pp+".win", "format.part.points", "must be positive")
+		case *part.Win <= 0 || *part.Win > maxGamePoints:
+			return fieldErr(pp+".win", "format.part.points", "must be positive and at most %s", maxGamePoints)
 		case *part.Draw*2 != *part.Win:
 			return fieldErr(pp+".draw", "format.part.points", "a draw must be worth half a win (%s), so every game hands out the same points", *part.Win/2)
 		}
 	}
 	mp := m.MatchPoints
-	if mp.Win <= 0 || mp.Draw < mp.Loss || mp.Win < mp.Draw || mp.Loss < 0 {
-		return fieldErr(p+".match_points", "format.match_points", "want win > 0 and win >= draw >= loss >= 0")
+	if mp.Win <= 0 || mp.Draw < mp.Loss || mp.Win < mp.Draw || mp.Loss < 0 || mp.Win > maxGamePoints {
+		return fieldErr(p+".match_points", "format.match_points", "want %s >= win > 0 and win >= draw >= loss >= 0", maxGamePoints)
 	}
 	if m.DoubleForfeit != "loss" && m.DoubleForfeit != "draw" {
 		return fieldErr(p+".double_forfeit", "format.match.double_forfeit", "want loss or draw, got %q", m.DoubleForfeit)
@@ -378,8 +384,8 @@ func (f *Format) validateMatch(m *Match, p string, knockout bool) error {
 				return fieldErr(tp+".kind", "format.match.tie", "captains_advantage counts in the tiebreak games that follow it")
 			}
 		case TieGames:
-			if t.Games < 1 {
-				return fieldErr(tp+".games", "format.match.tie", "must be at least 1")
+			if t.Games < 1 || t.Games > maxGames {
+				return fieldErr(tp+".games", "format.match.tie", "must be 1 to %d, got %d", maxGames, t.Games)
 			}
 			if t.TC == nil {
 				return fieldErr(tp+".tc", "format.match.tie", "required")

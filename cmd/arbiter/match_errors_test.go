@@ -24,7 +24,7 @@ func TestMatchCLIBadInput(t *testing.T) {
 		{"missing sheet file", []string{"match", "score", "acwc-2023", "--stage", "qualification", filepath.Join(dir, "none.json")}, "", 3, []string{"SHEET: cannot read match sheet", "no such file", "rule sheet.file"}},
 		{"sheet is a directory", []string{"match", "score", "acwc-2023", "--stage", "qualification", dir}, "", 3, []string{"SHEET:", "is a directory", "rule sheet.file"}},
 		{"wrong preset name", []string{"match", "score", "acwc", "--stage", "qualification", "-"}, "{}", 3, []string{`FORMAT: no preset "acwc"`, "rule format.preset"}},
-		{"bad format file", []string{"match", "score", badFormat, "--stage", "qualification", "-"}, "{}", 3, []string{"stages[0].match.parts[0].games: must be at least 1", "rule format.part.games"}},
+		{"bad format file", []string{"match", "score", badFormat, "--stage", "qualification", "-"}, "{}", 3, []string{"stages[0].match.parts[0].games: must be 1 to 1000, got 0", "rule format.part.games"}},
 		with(acwc("semifinal", `{"home": "a", "away": "b", `+ten+`}`), "unknown stage", `stage: format acwc-2023 has no stage "semifinal" (stages: qualification, candidates, knockout)`, "rule score.stage"),
 		with(acwc("qualification", `{"home": "a", "away": "b", "parts": [`), "bad JSON", "1:38:", "rule sheet.syntax"),
 		with(acwc("qualification", ``), "empty sheet", "empty input", "rule sheet.syntax"),
