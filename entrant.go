@@ -14,6 +14,9 @@ const (
 	EntrantApproved  = "approved"
 	EntrantRejected  = "rejected"
 	EntrantWithdrawn = "withdrawn"
+	// EntrantRemoved: dropped from the pairings by a sanction (DQ, ban);
+	// the results it keeps are decided by the sanction.
+	EntrantRemoved = "removed"
 )
 
 // Entrant is a player or a team entered in an event.

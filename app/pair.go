@@ -14,6 +14,7 @@ import (
 	"arbiter/pairing/berger"
 	"arbiter/pairing/dutch"
 	"arbiter/pairing/knockout"
+	"arbiter/score"
 	"arbiter/sqlstore"
 )
 
@@ -39,7 +40,8 @@ func stageRounds(ctx context.Context, q sqlstore.Queryer, st *state, stage int) 
 	return out, nil
 }
 
-// approvedBySeed lists the approved entrants in seed order.
+// approvedBySeed lists the entrants admitted to the event (approved, or
+// approved and later removed by a sanction) in seed order.
 func approvedBySeed(ctx context.Context, q sqlstore.Queryer, st *state) ([]arbiter.Entrant, error) {
 	all, err := list[arbiter.Entrant](ctx, q, st, kindEntrant)
 	if err != nil {
@@ -47,7 +49,9 @@ func approvedBySeed(ctx context.Context, q sqlstore.Queryer, st *state) ([]arbit
 	}
 	var out []arbiter.Entrant
 	for _, e := range all {
-		if e.Status == arbiter.EntrantApproved {
+		// Removed entrants keep their seed and history; the pairing
+		// engines skip them.
+		if e.Status == arbiter.EntrantApproved || e.Status == arbiter.EntrantRemoved {
 			out = append(out, e)
 		}
 	}
@@ -119,6 +123,10 @@ func (s *Service) PairRound(ctx context.Context, a arbiter.Actor, slug string) (
 		if err != nil {
 			return err
 		}
+		removed := map[string]bool{}
+		for _, e := range entrants {
+			removed[e.ID] = e.Status == arbiter.EntrantRemoved
+		}
 		var pairs []arbiter.Match // Home, Away ("" for a bye), Pool, Bracket, Format
 		var method string
 		cycles := max(1, st.f.Stages[si].Cycles)
@@ -158,6 +166,18 @@ func (s *Service) PairRound(ctx context.Context, a arbiter.Actor, slug string) (
 		matches = nil
 		for i, m := range pairs {
 			m.ID, m.Stage, m.Round, m.Board, m.Status = matchID(si, number, i+1), si, number, i+1, arbiter.MatchScheduled
+			if gone := removed[m.Home] || removed[m.Away]; gone && !m.IsBye() {
+				// A removed entrant's pairing goes to the opponent (A8, W17).
+				f := score.ForfeitHome
+				if removed[m.Home] {
+					f = score.ForfeitAway
+				}
+				sc, err := st.score(&m, ResultInput{Summary: "forfeit:" + f})
+				if err != nil {
+					return err
+				}
+				m.Status, m.Result, m.Decision = arbiter.MatchFinal, &sc.outcome, "opponent_removed"
+			}
 			if m.IsBye() {
 				mp := stageMatch(st.f, si).MatchPoints
 				m.Status, m.Decision = arbiter.MatchFinal, "bye"
@@ -291,7 +311,7 @@ func swissPairs(ctx context.Context, q sqlstore.Queryer, st *state, stage arbite
 	index := map[string]int{}
 	for i, e := range entrants {
 		index[e.ID] = i
-		t.Players = append(t.Players, pairing.Player{ID: i + 1, Games: make([]pairing.Game, len(rounds))})
+		t.Players = append(t.Players, pairing.Player{ID: i + 1, Games: make([]pairing.Game, len(rounds)), Absent: e.Status != arbiter.EntrantApproved})
 	}
 	for ri, r := range rounds {
 		for i := range t.Players { // absent unless paired

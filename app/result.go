@@ -169,6 +169,8 @@ func sideOf(ctx context.Context, q sqlstore.Queryer, st *state, a arbiter.Actor,
 			return "", err
 		}
 		switch {
+		case e.Status != arbiter.EntrantApproved:
+			continue // a removed entrant no longer acts
 		case e.Kind == arbiter.EntrantPlayer && a.Role == arbiter.RolePlayer && e.Player == me:
 			return side.name, nil
 		case e.Kind == arbiter.EntrantTeam && a.Role == arbiter.RoleCaptain && e.Captain == me:

@@ -183,6 +183,8 @@ func setVersion(v any, version int64) {
 		d.Version = version
 	case *arbiter.Event:
 		d.Version = version
+	case *arbiter.Sanction:
+		d.Version = version
 	}
 }
 

@@ -1,0 +1,169 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"arbiter"
+	"arbiter/format"
+	"arbiter/sanction"
+	"arbiter/score"
+	"arbiter/sqlstore"
+)
+
+const kindSanction = "sanction"
+
+// Sanction reasons accepted by Sanction, by name.
+var sanctionReasons = map[string]sanction.Reason{
+	"withdrawal":       sanction.Withdrawal,
+	"disqualification": sanction.Disqualification,
+	"tos_violation":    sanction.TOSViolation,
+	"lichess_ban":      sanction.LichessBan,
+	"ineligible":       sanction.Ineligible,
+	"engine_mark":      sanction.EngineMark,
+	"booster_mark":     sanction.BoosterMark,
+}
+
+// SanctionRequest asks for a withdrawal or disqualification of an entrant.
+type SanctionRequest struct {
+	Entrant string
+	// Kind is withdrawal, disqualification, tos_violation, lichess_ban,
+	// ineligible, engine_mark or booster_mark.
+	Kind string
+	// NotForCheating: a Lichess-banned player proved the ban was not for
+	// cheating (A8).
+	NotForCheating bool
+	Reason         string
+}
+
+// Sanction removes an entrant from the pairings (withdrawal,
+// disqualification, ban) and applies what the rulebook says happens to its
+// matches (package sanction: R14, A1, A2, A8, A9, W17): results kept,
+// awarded or adjudicated to the opponents, full forfeits, or disregarded.
+// Every changed match is audited as a TD override with the clause and the
+// reason. TD only; individual events of the three presets (team-member
+// removals, reopened matches and W17's moving up are not done yet).
+func (s *Service) Sanction(ctx context.Context, a arbiter.Actor, slug string, req SanctionRequest) (arbiter.Sanction, []arbiter.Match, error) {
+	var out arbiter.Sanction
+	var changed []arbiter.Match
+	if err := requireReason(req.Reason, "a sanction"); err != nil {
+		return out, nil, err
+	}
+	reason, ok := sanctionReasons[req.Kind]
+	if !ok {
+		return out, nil, arbiter.FieldError("kind", "app.sanction", "unknown sanction %q (withdrawal, disqualification, tos_violation, lichess_ban, ineligible, engine_mark, booster_mark)", req.Kind)
+	}
+	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
+		st, err := load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		if err := requireTD(ctx, tx, st, a, "sanction an entrant"); err != nil {
+			return err
+		}
+		if st.ev.Status != arbiter.EventRunning {
+			return arbiter.RuleError("app.event", "event %s is %s: sanctions apply while it runs", slug, st.ev.Status)
+		}
+		if st.f.Entrant != format.Individual {
+			return arbiter.RuleError("app.sanction", "sanctions in team events (player removal, replacements) are not implemented yet")
+		}
+		var rb sanction.Rulebook
+		switch st.f.Name {
+		case "rkcc-team-three-tc":
+			rb = sanction.RKCC
+		case "antichess-team-cup":
+			rb = sanction.Antichess
+		case "acwc-2023":
+			rb = sanction.ACWC
+		default:
+			return arbiter.RuleError("app.sanction", "format %s names no rulebook whose sanction rules apply", st.f.Name)
+		}
+		e, err := get[arbiter.Entrant](ctx, tx, st, kindEntrant, strings.ToLower(req.Entrant))
+		if err != nil {
+			return err
+		}
+		if e.Status != arbiter.EntrantApproved {
+			return arbiter.RuleError("app.sanction", "entrant %s is %s", e.ID, e.Status)
+		}
+		si := st.ev.Stage
+		kind := map[string]sanction.StageKind{format.Swiss: sanction.Swiss, format.RoundRobin: sanction.RoundRobin,
+			format.Pool: sanction.RoundRobin, format.Knockout: sanction.Knockout}[st.ev.Stages[si].Kind]
+		all, err := list[arbiter.Match](ctx, tx, st, kindMatch)
+		if err != nil {
+			return err
+		}
+		byID := map[string]arbiter.Match{}
+		c := sanction.Case{Rulebook: rb, Stage: kind, Subject: e.ID, Reason: reason, NotForCheating: req.NotForCheating}
+		for _, m := range all {
+			if m.IsBye() || m.Home != e.ID && m.Away != e.ID || rb == sanction.ACWC && m.Stage != si {
+				continue // W17 speaks of the current stage only
+			}
+			byID[m.ID] = m
+			c.Matches = append(c.Matches, sanction.Match{ID: m.ID, Sides: [2]string{m.Home, m.Away}, Completed: m.Status == arbiter.MatchFinal})
+		}
+		res, err := sanction.Decide(c)
+		if err != nil {
+			return err
+		}
+		if res.MoveUp {
+			return arbiter.RuleError("W17", "moving the players below up a knockout is not implemented yet")
+		}
+		var clauses []string
+		for _, chg := range res.Changes {
+			if !strings.Contains(strings.Join(clauses, ","), chg.Clause) {
+				clauses = append(clauses, chg.Clause)
+			}
+			m := byID[chg.MatchID]
+			why := fmt.Sprintf("%s: %s of %s: %s", chg.Clause, reason, e.ID, req.Reason)
+			switch chg.Effect {
+			case sanction.Keep:
+				continue
+			case sanction.AwardOpponent, sanction.AdjudicateOpponent, sanction.FullForfeit:
+				f := score.ForfeitHome
+				if chg.Beneficiary == m.Away {
+					f = score.ForfeitAway
+				}
+				sc, err := st.score(&m, ResultInput{Summary: "forfeit:" + f})
+				if err != nil {
+					return err
+				}
+				if m, err = s.setResult(ctx, tx, st, a, m, sc, "sanction", why, 0); err != nil {
+					return err
+				}
+			case sanction.Disregard:
+				m.Status, m.Result, m.Decision = arbiter.MatchFinal, nil, "disregarded"
+				if m.Version, err = sqlstore.Update(ctx, tx, change(a, "result.disregard", why, true), st.row.ID, kindMatch, m.ID, m.Version, m); err != nil {
+					return err
+				}
+			default:
+				return arbiter.RuleError(chg.Clause, "%s of match %s is not implemented yet", chg.Effect, m.ID)
+			}
+			changed = append(changed, m)
+		}
+		rule := strings.Join(clauses, ",")
+		e.Status, e.Reason = arbiter.EntrantRemoved, req.Reason
+		ch := change(a, "entrant.remove", fmt.Sprintf("%s: %s", reason, req.Reason), true)
+		if _, err := sqlstore.Update(ctx, tx, ch, st.row.ID, kindEntrant, e.ID, e.Version, e); err != nil {
+			return err
+		}
+		prior, err := list[arbiter.Sanction](ctx, tx, st, kindSanction)
+		if err != nil {
+			return err
+		}
+		out = arbiter.Sanction{ID: fmt.Sprintf("x%d", len(prior)+1), Entrant: e.ID, Player: e.Player, Kind: req.Kind, Rule: rule,
+			Reason: req.Reason, By: normUser(a.Name), At: s.now()}
+		_, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindSanction, out.ID, out)
+		return err
+	})
+	return out, changed, err
+}
+
+// Sanctions lists the event's sanctions.
+func (s *Service) Sanctions(ctx context.Context, slug string) ([]arbiter.Sanction, error) {
+	st, err := load(ctx, s.DB, slug)
+	if err != nil {
+		return nil, err
+	}
+	return list[arbiter.Sanction](ctx, s.DB, st, kindSanction)
+}

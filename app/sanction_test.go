@@ -1,0 +1,98 @@
+package app
+
+import (
+	"testing"
+	"time"
+
+	"arbiter"
+	"arbiter/sqlstore"
+)
+
+// TestSanctionACWCQualification: W17 in the qualification Swiss — an
+// engine-marked player is dropped from the pairings, their finished games
+// are adjudicated to the opponents and their open pairing goes to the
+// opponent.
+func TestSanctionACWCQualification(t *testing.T) {
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0)}))
+		for _, n := range registerPlayers(t, s, "wc", 13) {
+			must(s.Approve(ctx, td, "wc", n, 0))
+		}
+		must(s.CloseRegistration(ctx, td, "wc"))
+		playRound(t, s, c, "wc")
+		r1 := must(s.Matches(ctx, "wc", "s1r1"))
+		// C.04.3 with 13 players: 1-7, 8-2, 3-9, 10-4, 5-11, 12-6, p13 the bye.
+		if r1[5].Home != "p12" || r1[5].Away != "p06" || r1[5].Result.Result != "away_win" || !r1[6].IsBye() {
+			t.Fatalf("round 1 %+v", r1)
+		}
+		r2 := pairOK(s.PairRound(ctx, td, "wc"))
+		must(s.PublishRound(ctx, td, "wc"))
+		var open arbiter.Match
+		for _, m := range r2 {
+			if m.Home == "p12" || m.Away == "p12" {
+				open = m
+			}
+		}
+		_, _, err := s.Sanction(ctx, player("p06"), "wc", SanctionRequest{Entrant: "p12", Kind: "engine_mark", Reason: "Lichess engine mark"})
+		wantErr(t, err, arbiter.EFORBIDDEN, "")
+		_, _, err = s.Sanction(ctx, td, "wc", SanctionRequest{Entrant: "p12", Kind: "lichess_ban", Reason: "banned"})
+		wantErr(t, err, arbiter.EINVALID, "W17") // the ACWC has no such case
+		_, _, err = s.Sanction(ctx, td, "wc", SanctionRequest{Entrant: "p12", Kind: "engine_mark"})
+		wantErr(t, err, arbiter.EINVALID, "app.reason")
+		x, changed := must2(s.Sanction(ctx, td, "wc", SanctionRequest{Entrant: "p12", Kind: "engine_mark", Reason: "Lichess engine mark on 2023-03-30"}))
+		if x.Rule != "W17" || len(changed) != 2 {
+			t.Fatalf("sanction %+v, changed %d matches", x, len(changed))
+		}
+		ms := must(s.Matches(ctx, "wc", ""))
+		for _, m := range ms {
+			switch m.ID {
+			case r1[5].ID: // finished: adjudicated to p06
+				if m.Decision != "sanction" || m.Result.Result != "away_win" || m.Result.Forfeit != "away" {
+					t.Fatalf("round 1 match after the mark: %+v %+v", m, m.Result)
+				}
+			case open.ID: // open: to the opponent
+				winner := "home_win"
+				if open.Home == "p12" {
+					winner = "away_win"
+				}
+				if m.Status != arbiter.MatchFinal || m.Result.Result != winner {
+					t.Fatalf("open match after the mark: %+v %+v", m, m.Result)
+				}
+			}
+		}
+		_, err = s.ReportResult(ctx, player("p12"), "wc", open.ID, ResultInput{Summary: "6-0"})
+		wantErr(t, err, arbiter.EFORBIDDEN, "")
+		// Round 2 ends; round 3 pairs the 12 others, no bye.
+		c.t = r2Deadline(t, s, "wc")
+		must(s.CloseRound(ctx, td, "wc"))
+		r3 := pairOK(s.PairRound(ctx, td, "wc"))
+		if len(r3) != 6 {
+			t.Fatalf("round 3 has %d matches, want 6", len(r3))
+		}
+		for _, m := range r3 {
+			if m.Home == "p12" || m.Away == "p12" || m.IsBye() {
+				t.Fatalf("round 3 pairs %s-%s", m.Home, m.Away)
+			}
+		}
+		es := must(s.Entrants(ctx, "wc"))
+		if es[11].ID != "p12" || es[11].Status != arbiter.EntrantRemoved {
+			t.Fatalf("p12 is %+v", es[11])
+		}
+		log := must(s.Audit(ctx, td, "wc", sqlstore.AuditFilter{}))
+		found := false
+		for _, e := range log {
+			found = found || e.Action == "result.sanction" && e.Reason == "W17: engine mark of p12: Lichess engine mark on 2023-03-30"
+		}
+		if !found {
+			t.Fatal("no audited sanction result")
+		}
+	})
+}
+
+func must2[A, B any](a A, b B, err error) (A, B) { return must(a, err), b }
+
+func r2Deadline(t *testing.T, s *Service, slug string) time.Time {
+	t.Helper()
+	ev := must(s.Event(ctx, slug))
+	return ev.Calendar[1].End
+}
