@@ -100,7 +100,13 @@ func init() {
 				c.num["stage"] = fs.Int("stage", 1, "stage number (1 = first)")
 				c.str["pool"] = fs.String("pool", "", "pool of a pool stage (e.g. upper)")
 			}},
-		"audit":   {synopsis: "audit SLUG [--json]", summary: "the event's audit log (TD)", min: 1, max: 1, run: evAudit},
+		"audit": {synopsis: "audit SLUG [--json]", summary: "the event's audit log (TD)", min: 1, max: 1, run: evAudit},
+		"sanction": {synopsis: "sanction SLUG ENTRANT --kind KIND --reason TEXT [--not-for-cheating]", summary: "withdraw or disqualify an entrant; the rulebook decides its results (TD)",
+			min: 2, max: 2, run: evSanction, flags: func(fs *flag.FlagSet, c *eventCtx) {
+				c.str["kind"] = fs.String("kind", "", "withdrawal, disqualification, tos_violation, lichess_ban, ineligible, engine_mark, booster_mark")
+				c.flag["not-for-cheating"] = fs.Bool("not-for-cheating", false, "a Lichess ban proven not for cheating (A8)")
+				reasonFlag(fs, c)
+			}},
 		"advance": {synopsis: "advance SLUG", summary: "end the current stage and fill the next from its standings (TD)", min: 1, max: 1, run: evAdvance},
 	}
 	for name, sub := range subs {
@@ -122,7 +128,7 @@ func eventUsage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
 	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "close-registration", "pair", "publish",
-		"matches", "result", "confirm", "close-round", "appeal", "advance", "standings", "audit"} {
+		"matches", "result", "confirm", "close-round", "appeal", "sanction", "advance", "standings", "audit"} {
 		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
 	}
 	fmt.Fprintln(w)
@@ -543,6 +549,22 @@ func evAdvance(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 	fmt.Fprintf(e.stdout, "stage %d %s (%s): %s\n", ev.Stage+1, stg.Name, stg.Kind, strings.Join(stg.Seeds, ", "))
 	for _, p := range stg.Pools {
 		fmt.Fprintf(e.stdout, "pool %s: %s\n", p.Name, strings.Join(p.Seeds, ", "))
+	}
+	return nil
+}
+
+func evSanction(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	x, changed, err := c.svc.Sanction(ctx, c.actor, pos[0], app.SanctionRequest{Entrant: pos[1], Kind: c.s("kind"),
+		NotForCheating: *c.flag["not-for-cheating"], Reason: c.s("reason")})
+	if err != nil {
+		return err
+	}
+	if c.json {
+		return printJSON(e.stdout, map[string]any{"sanction": x, "changed": changed})
+	}
+	fmt.Fprintf(e.stdout, "%s: %s removed from the pairings (rule %s); %d matches changed\n", x.ID, x.Entrant, x.Rule, len(changed))
+	if len(changed) > 0 {
+		return printMatches(e.stdout, changed)
 	}
 	return nil
 }

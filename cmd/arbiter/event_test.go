@@ -127,6 +127,7 @@ func TestEventCLIWalkthrough(t *testing.T) {
 	}
 	step(1, "only a TD", "audit", "cup", "--as", "p1", "--role", "player")
 	step(1, "qualification is the last stage", "advance", "cup")
+	step(1, "names no rulebook", "sanction", "cup", "p4", "--kind", "withdrawal", "--reason", "moving house")
 }
 
 func TestEventCLIHelpAndUsage(t *testing.T) {
@@ -143,6 +144,7 @@ func TestEventCLIHelpAndUsage(t *testing.T) {
 		{[]string{"event", "appeal", "--help"}, 0, "-accept"},
 		{[]string{"event", "standings", "--help"}, 0, "-pool"},
 		{[]string{"event", "advance", "--help"}, 0, "event advance SLUG"},
+		{[]string{"event", "sanction", "--help"}, 0, "-not-for-cheating"},
 		{[]string{"event", "approve", "x"}, 2, "wrong number of arguments"},
 		{[]string{"event", "create", "x", "--preset", "acwc-2023", "--start", "someday", "--db", filepath.Join(t.TempDir(), "a.db")}, 3, "cannot read time"},
 	} {
