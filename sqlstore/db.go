@@ -89,6 +89,11 @@ func open(ctx context.Context, dsn string, create bool) (*DB, error) {
 	if err != nil {
 		return nil, &arbiter.Error{Code: arbiter.EINVALID, Field: "dsn", Message: "cannot use database " + target, Err: err}
 	}
+	// Keep enough idle connections for a busy server (the default of 2
+	// would open and close PostgreSQL connections under load), and let
+	// them go after a quiet spell.
+	sdb.SetMaxIdleConns(8)
+	sdb.SetConnMaxIdleTime(5 * time.Minute)
 	if err := sdb.PingContext(ctx); err != nil {
 		sdb.Close()
 		return nil, &arbiter.Error{Code: arbiter.EINTERNAL, Message: "cannot connect to " + target, Err: err}
