@@ -92,6 +92,10 @@ var (
 	textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
 )
 
+func isNumber(k reflect.Kind) bool {
+	return k >= reflect.Int && k <= reflect.Float64
+}
+
 // at names path in an error: Root for the document itself.
 func at(path string) string {
 	if path == "" {
@@ -137,6 +141,13 @@ func check(v any, t reflect.Type, path, prefix string) error {
 		return nil // null leaves the zero value, as encoding/json does
 	}
 	pt := reflect.PointerTo(t)
+	if isNumber(t.Kind()) && pt.Implements(jsonUnmarshaler) {
+		// A number type with its own decoding (arbiter.Points) may accept
+		// "7.5" in quotes; in a strict file a string is still the wrong type.
+		if _, ok := v.(json.Number); !ok {
+			return arbiter.FieldError(at(path), prefix+".type", "want a number, got %s", describe(v))
+		}
+	}
 	if pt.Implements(jsonUnmarshaler) {
 		raw, _ := json.Marshal(v)
 		if err := reflect.New(t).Interface().(json.Unmarshaler).UnmarshalJSON(raw); err != nil {

@@ -30,7 +30,9 @@ func TestDecode(t *testing.T) {
 	for _, c := range []struct{ doc, field, rule string }{
 		{`{"name": "x", "items": [{}, {"m": 1}]}`, "items[1].m", "t.unknown_field"},
 		{`{"items": [{"n": 1.5}]}`, "items[0].n", "t.type"},
-		{`{"items": [{"p": "x"}]}`, "items[0].p", "t.value"},
+		{`{"items": [{"p": "x"}]}`, "items[0].p", "t.type"},
+		{`{"items": [{"p": "7.5"}]}`, "items[0].p", "t.type"},
+		{`{"items": [{"p": 7.555}]}`, "items[0].p", "t.value"},
 		{`{"items": [{"tags": "a"}]}`, "items[0].tags", "t.type"},
 		{`{"opt": {"tags": [1]}}`, "opt.tags[0]", "t.type"},
 		{`{"on": "yes"}`, "on", "t.type"},
