@@ -34,6 +34,7 @@ func (s *Server) parseTemplates() (map[string]*template.Template, error) {
 		"weekTime":     weekTime,
 		"add":          func(a, b int) int { return a + b },
 		"stageMatches": stageMatches,
+		"utcTime":      utcTime,
 	}
 	names, err := fs.Glob(templateFS, "templates/*.html")
 	if err != nil {

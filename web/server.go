@@ -16,6 +16,7 @@ import (
 	"log/slog"
 	"net/http"
 
+	"arbiter/app"
 	"arbiter/sqlstore"
 )
 
@@ -23,6 +24,9 @@ import (
 type Config struct {
 	// DB is the store; required. Its health is what /healthz reports.
 	DB *sqlstore.DB
+	// App serves the event pages; nil means New builds one on DB with
+	// the real clock.
+	App *app.Service
 	// Logger receives one line per request and every internal error; nil
 	// discards them.
 	Logger *slog.Logger
@@ -31,6 +35,7 @@ type Config struct {
 // Server is the web app's http.Handler.
 type Server struct {
 	db      *sqlstore.DB
+	app     *app.Service
 	log     *slog.Logger
 	pages   map[string]*template.Template
 	assets  *assets
@@ -44,9 +49,12 @@ func New(c Config) (*Server, error) {
 	if c.DB == nil {
 		return nil, errors.New("web: Config.DB is required")
 	}
-	s := &Server{db: c.DB, log: c.Logger}
+	s := &Server{db: c.DB, app: c.App, log: c.Logger}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.app == nil {
+		s.app = app.New(c.DB, nil)
 	}
 	var err error
 	if s.assets, err = loadAssets(); err != nil {
@@ -74,6 +82,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /healthz", s.health)
 	s.mux.HandleFunc("GET /formats", s.formats)
 	s.mux.HandleFunc("GET /formats/{name}", s.formatPage)
+	s.mux.HandleFunc("GET /events/{slug}", s.eventPage)
+	s.mux.HandleFunc("GET /events/{slug}/standings", s.standingsPage)
 	s.mux.HandleFunc("GET /static/{file}", s.static)
 }
 

@@ -14,8 +14,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"arbiter"
+	"arbiter/app"
 	"arbiter/format"
 	"arbiter/sqlstore"
 	"arbiter/sqlstore/storetest"
@@ -42,18 +44,22 @@ func (l *lockedBuffer) String() string {
 type fixture struct {
 	srv  *Server
 	db   *sqlstore.DB
+	app  *app.Service
+	now  time.Time // the app's clock; tests move it
 	logs *lockedBuffer
 }
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	db := storetest.SQLite(t)
-	logs := &lockedBuffer{}
-	srv, err := New(Config{DB: db, Logger: slog.New(slog.NewTextHandler(logs, nil))})
+	f := &fixture{db: db, logs: &lockedBuffer{}, now: time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC)}
+	f.app = app.New(db, func() time.Time { return f.now })
+	srv, err := New(Config{DB: db, App: f.app, Logger: slog.New(slog.NewTextHandler(f.logs, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &fixture{srv: srv, db: db, logs: logs}
+	f.srv = srv
+	return f
 }
 
 // do sends one request through the whole handler (middleware included).

@@ -1,0 +1,149 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"arbiter"
+	"arbiter/format"
+	"arbiter/standings"
+)
+
+// eventData is the public summary of an event.
+type eventData struct {
+	Ev arbiter.Event
+	F  *format.Format
+	// X is the format worked out for the event's entrants once
+	// registration has closed and the stages are sized; nil before.
+	X      *format.Explanation
+	Rounds []roundRow
+}
+
+// roundRow is one round of the calendar with its state.
+type roundRow struct {
+	Seq      int
+	Stage    string
+	Number   int
+	Start    time.Time
+	Deadline time.Time // the last minute of the window (End is exclusive)
+	Status   string    // a round status, or "scheduled" before pairing
+}
+
+// eventPage shows an event: status, format, stages as sized and the
+// calendar of rounds. Read-only and public.
+func (s *Server) eventPage(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	slug := r.PathValue("slug")
+	ev, err := s.app.Event(ctx, slug)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	f, err := s.app.Format(ctx, slug)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	rounds, err := s.app.Rounds(ctx, slug)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	d := eventData{Ev: ev, F: f}
+	if ev.Status != arbiter.EventRegistration {
+		x, err := f.Explain(ev.Entrants)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		d.X = &x
+	}
+	status := map[[2]int]string{}
+	for _, rd := range rounds {
+		status[[2]int{rd.Stage, rd.Number}] = rd.Status
+	}
+	for _, win := range ev.Calendar {
+		row := roundRow{Seq: win.Seq, Number: win.Number, Start: win.Start, Deadline: win.End.Add(-time.Minute), Status: "scheduled"}
+		if win.Stage < len(ev.Stages) {
+			row.Stage = ev.Stages[win.Stage].Name
+		}
+		if st, ok := status[[2]int{win.Stage, win.Number}]; ok {
+			row.Status = st
+		}
+		d.Rounds = append(d.Rounds, row)
+	}
+	s.render(w, r, http.StatusOK, "event", page{Title: ev.Name, Nav: "home", Data: d})
+}
+
+// standingsData is the standings of one stage: one table, or one per pool.
+type standingsData struct {
+	Ev     arbiter.Event
+	Stage  int // 0-based
+	Tables []poolTable
+	// Notice replaces the tables when there are none yet.
+	Notice string
+}
+
+type poolTable struct {
+	Pool  string // "" outside pool stages
+	Table standings.Table
+}
+
+// standingsPage shows a stage's standings (?stage=N, 1-based; default the
+// stage being played) with every tiebreak of the stage as a column.
+func (s *Server) standingsPage(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	slug := r.PathValue("slug")
+	ev, err := s.app.Event(ctx, slug)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	d := standingsData{Ev: ev, Stage: ev.Stage}
+	title := "Standings: " + ev.Name
+	if ev.Status == arbiter.EventRegistration {
+		d.Notice = "Registration is open: there are standings once it closes and the first round is played."
+		s.render(w, r, http.StatusOK, "standings", page{Title: title, Nav: "home", Data: d})
+		return
+	}
+	if v := r.URL.Query().Get("stage"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > len(ev.Stages) {
+			s.fail(w, r, arbiter.FieldError("stage", "web.stage", "stage must be a number from 1 to %d", len(ev.Stages)))
+			return
+		}
+		d.Stage = n - 1
+	}
+	sg := ev.Stages[d.Stage]
+	if sg.Kind == format.Pool {
+		for _, p := range sg.Pools {
+			t, err := s.app.PoolStandings(ctx, slug, d.Stage, p.Name)
+			if err != nil {
+				s.fail(w, r, err)
+				return
+			}
+			d.Tables = append(d.Tables, poolTable{Pool: p.Name, Table: t})
+		}
+	} else {
+		t, err := s.app.Standings(ctx, slug, d.Stage)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		d.Tables = append(d.Tables, poolTable{Table: t})
+	}
+	if len(d.Tables) == 0 {
+		d.Notice = fmt.Sprintf("Stage %s has no entrants yet.", sg.Name)
+	}
+	s.render(w, r, http.StatusOK, "standings", page{Title: title, Nav: "home", Data: d})
+}
+
+// utcTime shows an instant as "Mon 13 Jan 2025 23:59 UTC".
+func utcTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format("Mon 2 Jan 2006 15:04 UTC")
+}
