@@ -1,0 +1,299 @@
+package main
+
+import (
+	"arbiter"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"arbiter/pairing"
+	"arbiter/pairing/dutch"
+	"arbiter/trf"
+)
+
+func init() {
+	register(&command{name: "pair", summary: "pair the next Swiss round of a TRF file (FIDE Dutch, bbpPairings-compatible)", run: runPair})
+	// bbpPairings' own command line ("bbpPairings --dutch IN -p OUT"), so
+	// that tools written for the reference engine can drive this binary.
+	register(&command{name: "--dutch", summary: "alias: arbiter --dutch IN.trf -p [OUT] | -c (as bbpPairings)", run: func(ctx context.Context, e *env, args []string) error {
+		return runPair(ctx, e, append([]string{"--dutch"}, args...))
+	}})
+}
+
+const pairSynopsis = `pair --dutch IN.trf -p [OUT]   pair the next round (stdout when OUT is omitted)
+       arbiter pair --dutch IN.trf -c         check every round of a tournament against a re-pairing
+       arbiter pair --generate N --rounds R [--total T] [--seed S] [--absent PERMILLE] OUT.trf
+
+Exit status (as bbpPairings): 0 ok, 1 no valid pairing (or -c found differences), 3 bad input.
+Output format: the number of boards, then "WHITE BLACK" pairing numbers per board,
+the pairing-allocated bye as "ID 0" on the last line.`
+
+func pairUsage(e *env) { fmt.Fprintf(e.stderr, "Usage: arbiter %s\n", pairSynopsis) }
+
+type pairArgs struct {
+	dutch, check, pair bool
+	in, out            string
+	generate           int
+	rounds, total      int
+	seed               uint64
+	absent             int
+}
+
+func parsePairArgs(args []string) (*pairArgs, error) {
+	a := &pairArgs{absent: 10}
+	intArg := func(i *int, name string, v *int) error {
+		if *i+1 >= len(args) {
+			return usagef("%s needs a value", name)
+		}
+		*i++
+		n, err := strconv.Atoi(args[*i])
+		if err != nil {
+			return usagef("%s: want an integer, got %q", name, args[*i])
+		}
+		*v = n
+		return nil
+	}
+	var pos []string
+	for i := 0; i < len(args); i++ {
+		switch s := strings.TrimPrefix(args[i], "-"); s {
+		case "dutch", "-dutch":
+			a.dutch = true
+		case "p", "-p":
+			a.pair = true
+			if i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") && a.in != "" {
+				i++
+				a.out = args[i]
+			}
+		case "c", "-c":
+			a.check = true
+		case "generate", "-generate":
+			if err := intArg(&i, "--generate", &a.generate); err != nil {
+				return nil, err
+			}
+		case "rounds", "-rounds":
+			if err := intArg(&i, "--rounds", &a.rounds); err != nil {
+				return nil, err
+			}
+		case "total", "-total":
+			if err := intArg(&i, "--total", &a.total); err != nil {
+				return nil, err
+			}
+		case "absent", "-absent":
+			if err := intArg(&i, "--absent", &a.absent); err != nil {
+				return nil, err
+			}
+		case "seed", "-seed":
+			var s int
+			if err := intArg(&i, "--seed", &s); err != nil {
+				return nil, err
+			}
+			a.seed = uint64(s)
+		case "h", "help", "-help":
+			return nil, errHelp
+		default:
+			if strings.HasPrefix(args[i], "-") && args[i] != "-" {
+				return nil, usagef("unknown flag %s", args[i])
+			}
+			if a.in == "" && a.generate == 0 {
+				a.in = args[i]
+			} else {
+				pos = append(pos, args[i])
+			}
+		}
+	}
+	if a.generate > 0 {
+		if len(pos) > 0 || a.in != "" {
+			a.out = a.in
+			if len(pos) > 0 {
+				a.out = pos[0]
+			}
+		}
+		return a, nil
+	}
+	if len(pos) > 0 {
+		return nil, usagef("unexpected argument %q", pos[0])
+	}
+	if !a.dutch {
+		return nil, usagef("only the Dutch system is supported: give --dutch")
+	}
+	if a.in == "" || a.pair == a.check {
+		return nil, usagef("give an input file and exactly one of -p and -c")
+	}
+	return a, nil
+}
+
+var errHelp = errors.New("help")
+
+func runPair(_ context.Context, e *env, args []string) error {
+	a, err := parsePairArgs(args)
+	if errors.Is(err, errHelp) {
+		pairUsage(e)
+		return nil
+	}
+	if err != nil {
+		pairUsage(e)
+		return err
+	}
+	if a.generate > 0 {
+		return runGenerate(e, a)
+	}
+	data, err := os.ReadFile(a.in)
+	if err != nil {
+		return &exitError{3, arbiter.Errorf(arbiter.EINVALID, "reading %s: %v", a.in, err)}
+	}
+	f, err := trf.Parse(bytes.NewReader(data))
+	if err != nil {
+		return &exitError{3, err}
+	}
+	if a.check {
+		return checkTournament(e, f)
+	}
+	t, err := pairing.FromTRF(f)
+	if err != nil {
+		return &exitError{3, err}
+	}
+	pairs, err := dutch.Pair(t)
+	if errors.Is(err, dutch.ErrNoPairing) {
+		return &exitError{1, arbiter.Errorf(arbiter.ENOPAIRING, "%s: no valid pairing exists", a.in)}
+	}
+	if err != nil {
+		return &exitError{3, err}
+	}
+	var out bytes.Buffer
+	if err := pairing.WriteBBP(&out, t, pairs); err != nil {
+		return err
+	}
+	if a.out == "" {
+		_, err = io.Copy(e.stdout, &out)
+		return err
+	}
+	if err := os.WriteFile(a.out, out.Bytes(), 0o644); err != nil {
+		return &exitError{3, arbiter.Errorf(arbiter.EINVALID, "writing %s: %v", a.out, err)}
+	}
+	return nil
+}
+
+func runGenerate(e *env, a *pairArgs) error {
+	if a.rounds < 0 {
+		return usagef("--rounds must not be negative")
+	}
+	f, err := dutch.Generate(dutch.GenerateOptions{Players: a.generate, Rounds: a.rounds, Total: a.total, Seed: a.seed, AbsentPermille: a.absent})
+	if err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	if err := f.Write(&out); err != nil {
+		return err
+	}
+	if a.out == "" {
+		_, err = io.Copy(e.stdout, &out)
+		return err
+	}
+	return os.WriteFile(a.out, out.Bytes(), 0o644)
+}
+
+// checkTournament re-pairs every round of f from the rounds before it and
+// reports the rounds where the engine's pairing differs from the file.
+func checkTournament(e *env, f *trf.File) error {
+	full, err := pairing.FromTRF(withNextRoundColumn(f))
+	if err != nil {
+		return &exitError{3, err}
+	}
+	diffs := 0
+	for k := 0; k < full.PlayedRounds; k++ {
+		t := truncate(full, k)
+		want := actualPairs(full, k)
+		got, err := dutch.Pair(t)
+		var gotText, wantText bytes.Buffer
+		if err == nil {
+			pairing.WriteBBP(&gotText, t, got)
+		} else {
+			gotText.WriteString(err.Error() + "\n")
+		}
+		pairing.WriteBBP(&wantText, t, want)
+		if err == nil && samePairs(got, want) {
+			fmt.Fprintf(e.stdout, "round %d: ok\n", k+1)
+			continue
+		}
+		diffs++
+		fmt.Fprintf(e.stdout, "round %d: differs\n  file:\n%s  engine:\n%s", k+1, indent(wantText.String()), indent(gotText.String()))
+	}
+	if diffs > 0 {
+		return &exitError{1, arbiter.Errorf(arbiter.ERULE, "%d of %d rounds differ", diffs, full.PlayedRounds)}
+	}
+	return nil
+}
+
+// withNextRoundColumn returns f with XXR raised so that a finished
+// tournament converts (FromTRF wants a round left to pair).
+func withNextRoundColumn(f *trf.File) *trf.File {
+	g := *f
+	played := 0
+	for _, p := range f.Players {
+		played = max(played, len(p.Rounds))
+	}
+	if g.TotalRounds <= played {
+		g.TotalRounds = played + 1
+	}
+	return &g
+}
+
+func indent(s string) string {
+	return "    " + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n    ") + "\n"
+}
+
+// truncate returns the tournament before round k+1: games 1..k, players who
+// did not take part in round k+1's pairing marked absent.
+func truncate(full *pairing.Tournament, k int) *pairing.Tournament {
+	t := *full
+	t.PlayedRounds = k
+	t.Players = make([]pairing.Player, len(full.Players))
+	for i, p := range full.Players {
+		q := p
+		q.Games = p.Games[:k]
+		q.Score = 0
+		for _, g := range q.Games {
+			q.Score += full.Points.For(g)
+		}
+		q.Absent = !p.Games[k].Paired
+		t.Players[i] = q
+	}
+	return &t
+}
+
+// actualPairs lists round k+1 as played: white first, the PAB as Black -1.
+func actualPairs(full *pairing.Tournament, k int) []pairing.Pair {
+	var pairs []pairing.Pair
+	for i, p := range full.Players {
+		g := p.Games[k]
+		switch {
+		case g.IsPAB():
+			pairs = append(pairs, pairing.Pair{White: i, Black: -1})
+		case g.Paired && g.Opponent >= 0 && (g.Colour == pairing.White || (g.Colour == pairing.NoColour && i < g.Opponent)):
+			pairs = append(pairs, pairing.Pair{White: i, Black: g.Opponent})
+		}
+	}
+	return pairs
+}
+
+// samePairs compares two rounds as sets of boards (colours included).
+func samePairs(a, b []pairing.Pair) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	set := map[pairing.Pair]bool{}
+	for _, p := range a {
+		set[p] = true
+	}
+	for _, p := range b {
+		if !set[p] {
+			return false
+		}
+	}
+	return true
+}

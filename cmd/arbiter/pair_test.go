@@ -1,0 +1,113 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"arbiter/internal/testshared"
+)
+
+func corpusFile(t *testing.T, rel string) string {
+	return testshared.Path(t, "pairing-corpus", rel)
+}
+
+func TestPairStdoutMatchesReference(t *testing.T) {
+	in := corpusFile(t, "cases/t010_n015_R07_k02.trf")
+	want, err := os.ReadFile(corpusFile(t, "cases/t010_n015_R07_k02.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI(t, "", "pair", "--dutch", in, "-p")
+	if code != 0 || stdout != string(want) {
+		t.Fatalf("code=%d stderr=%q\ngot:\n%s\nwant:\n%s", code, stderr, stdout, want)
+	}
+}
+
+// The bbpPairings command line (--dutch IN -p OUT) writes the output file.
+func TestPairBBPCommandLineWritesFile(t *testing.T) {
+	in := corpusFile(t, "cases/t001_n006_R05_k00.trf")
+	want, err := os.ReadFile(corpusFile(t, "cases/t001_n006_R05_k00.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out.txt")
+	code, _, stderr := runCLI(t, "", "--dutch", in, "-p", out)
+	got, _ := os.ReadFile(out)
+	if code != 0 || string(got) != string(want) {
+		t.Fatalf("code=%d stderr=%q\ngot:\n%s\nwant:\n%s", code, stderr, got, want)
+	}
+}
+
+func TestPairNoValidPairingExitsOne(t *testing.T) {
+	// The corpus lists this case with expected_rc 1 (bbpPairings: no valid pairing).
+	in := corpusFile(t, "cases/t001_n006_R05_k03.trf")
+	code, stdout, stderr := runCLI(t, "", "pair", "--dutch", in, "-p")
+	if code != 1 || stdout != "" || !strings.Contains(stderr, "no valid pairing") {
+		t.Fatalf("code=%d stdout=%q stderr=%q", code, stdout, stderr)
+	}
+}
+
+func TestPairBadInputExitsThree(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.trf")
+	// Points 5.0 contradict the single win recorded.
+	line := "001    1      A                                 2000                             5.0          2 w 1"
+	line2 := "001    2      B                                 1900                             0.0          1 b 0"
+	os.WriteFile(bad, []byte("XXR 3\nXXC white1\n"+line+"\n"+line2+"\n"), 0o644)
+	for _, args := range [][]string{
+		{"pair", "--dutch", filepath.Join(dir, "missing.trf"), "-p"},
+		{"pair", "--dutch", bad, "-p"},
+	} {
+		code, _, stderr := runCLI(t, "", args...)
+		if code != 3 || stderr == "" {
+			t.Errorf("%v: code=%d stderr=%q", args, code, stderr)
+		}
+	}
+}
+
+func TestPairUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"pair"},
+		{"pair", "--dutch", "x.trf"},             // neither -p nor -c
+		{"pair", "--dutch", "x.trf", "-p", "-c"}, // both
+		{"pair", "x.trf", "-p"},                  // no system
+	} {
+		if code, _, _ := runCLI(t, "", args...); code != 2 {
+			t.Errorf("%v: code=%d, want 2", args, code)
+		}
+	}
+}
+
+// -c re-pairs every round of a tournament written by bbpPairings' own
+// generator (corpus full/t001.trf: its consistency check agreed on every round).
+func TestPairCheckTournament(t *testing.T) {
+	code, stdout, stderr := runCLI(t, "", "pair", "--dutch", corpusFile(t, "full/t001.trf"), "-c")
+	if code != 0 || !strings.Contains(stdout, "round 1: ok") || strings.Contains(stdout, "differs") {
+		t.Fatalf("code=%d stderr=%q stdout:\n%s", code, stderr, stdout)
+	}
+}
+
+func TestPairGenerateIsDeterministicAndPairable(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.trf"), filepath.Join(dir, "b.trf")
+	for _, out := range []string{a, b} {
+		if code, _, stderr := runCLI(t, "", "pair", "--generate", "40", "--rounds", "4", "--seed", "3", out); code != 0 {
+			t.Fatalf("generate: code=%d stderr=%q", code, stderr)
+		}
+	}
+	da, _ := os.ReadFile(a)
+	db, _ := os.ReadFile(b)
+	if len(da) == 0 || string(da) != string(db) {
+		t.Fatalf("same seed gave different files")
+	}
+	code, stdout, stderr := runCLI(t, "", "pair", "--dutch", a, "-p")
+	if code != 0 || !strings.HasPrefix(stdout, "20\n") {
+		t.Fatalf("pairing the generated file: code=%d stderr=%q stdout=%q", code, stderr, stdout)
+	}
+	// Every round of the generated file is what the engine pairs again.
+	if code, stdout, _ := runCLI(t, "", "pair", "--dutch", a, "-c"); code != 0 {
+		t.Fatalf("check: code=%d\n%s", code, stdout)
+	}
+}

@@ -1,0 +1,108 @@
+package dutch
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"arbiter"
+	"arbiter/pairing"
+	"arbiter/trf"
+)
+
+// GenerateOptions describes a synthetic tournament for tests and benchmarks.
+type GenerateOptions struct {
+	Players int
+	Rounds  int    // rounds to play
+	Total   int    // rounds announced (XXR); at least Rounds+1 so that the next round can be paired
+	Seed    uint64 // the same seed gives the same tournament
+	// AbsentPermille is the chance (per thousand) that a player misses a
+	// round (written as "0000 - Z" before the round is paired).
+	AbsentPermille int
+}
+
+// Generate plays a tournament with this engine and random results
+// (deterministic by seed): White wins 40%, draws 25%, Black wins 30%,
+// forfeits 5%. It returns the TRF after opts.Rounds rounds.
+func Generate(opts GenerateOptions) (*trf.File, error) {
+	if opts.Players < 2 || opts.Players > 9999 {
+		return nil, arbiter.FieldError("players", "generator", "between 2 and 9999 players, got %d", opts.Players)
+	}
+	if opts.Total <= opts.Rounds {
+		opts.Total = opts.Rounds + 1
+	}
+	r := rand.New(rand.NewPCG(opts.Seed, 0x9e3779b97f4a7c15))
+	f := &trf.File{
+		Version:       2016,
+		Name:          fmt.Sprintf("synthetic n=%d rounds=%d seed=%d", opts.Players, opts.Rounds, opts.Seed),
+		TotalRounds:   opts.Total,
+		InitialColour: 'w',
+		PointSystem:   trf.DefaultPointSystem(),
+	}
+	for i := 1; i <= opts.Players; i++ {
+		f.Players = append(f.Players, trf.Player{
+			ID:     i,
+			Name:   fmt.Sprintf("Player%04d, Test", i),
+			Rating: 2700 - (1500*(i-1))/opts.Players,
+		})
+	}
+	ps := f.PointSystem
+	for round := 1; round <= opts.Rounds; round++ {
+		for i := range f.Players {
+			p := &f.Players[i]
+			for len(p.Rounds) < round-1 {
+				p.Rounds = append(p.Rounds, trf.Round{Colour: '-', Result: 'Z'})
+			}
+			if round > 1 && r.IntN(1000) < opts.AbsentPermille {
+				p.Rounds = append(p.Rounds, trf.Round{Colour: '-', Result: 'Z'})
+			}
+		}
+		t, err := pairing.FromTRF(f)
+		if err != nil {
+			return nil, fmt.Errorf("round %d: %w", round, err)
+		}
+		pairs, err := Pair(t)
+		if err != nil {
+			return nil, fmt.Errorf("round %d: %w", round, err)
+		}
+		for _, pr := range pairs {
+			w := &f.Players[pr.White]
+			if pr.Black < 0 {
+				w.Rounds = append(w.Rounds, trf.Round{Colour: '-', Result: 'U'})
+				w.Points += ps.PAB
+				continue
+			}
+			b := &f.Players[pr.Black]
+			wr, br := byte('1'), byte('0')
+			switch x := r.IntN(100); {
+			case x < 40:
+			case x < 65:
+				wr, br = '=', '='
+			case x < 95:
+				wr, br = '0', '1'
+			case x < 98:
+				wr, br = '+', '-'
+			default:
+				wr, br = '-', '+'
+			}
+			w.Rounds = append(w.Rounds, trf.Round{Opponent: b.ID, Colour: 'w', Result: wr})
+			b.Rounds = append(b.Rounds, trf.Round{Opponent: w.ID, Colour: 'b', Result: br})
+			w.Points += resultPoints(ps, wr)
+			b.Points += resultPoints(ps, br)
+		}
+	}
+	return f, nil
+}
+
+func resultPoints(ps trf.PointSystem, c byte) arbiter.Points {
+	switch c {
+	case '1':
+		return ps.Win
+	case '=':
+		return ps.Draw
+	case '+':
+		return ps.ForfeitWin
+	case '-':
+		return ps.ForfeitLoss
+	}
+	return ps.Loss
+}
