@@ -92,8 +92,38 @@ func checkLoad(t *testing.T, data []byte) {
 		t.Fatalf("Write is not stable:\n%s\n---\n%s", buf.String(), again.String())
 	}
 	for _, n := range []int{0, 1, 2, 12, 64, 1 << 20} {
-		if _, err := f.Explain(n); err != nil {
+		x, err := f.Explain(n)
+		if err != nil {
 			t.Fatalf("explain %d: %v", n, err)
+		}
+		checkExplanation(t, x)
+	}
+}
+
+// checkExplanation: whatever a loaded format says for n entrants is sane.
+func checkExplanation(t *testing.T, x Explanation) {
+	t.Helper()
+	atLeast := func(what string, p *int, min int) {
+		if p != nil && *p < min {
+			t.Fatalf("%d entrants: %s %d, below %d", x.Entrants, what, *p, min)
+		}
+	}
+	atLeast("team size", x.TeamSize, 1)
+	atLeast("weeks", x.Weeks, 1)
+	for _, s := range x.Stages {
+		atLeast(s.Name+" rounds", s.Rounds, 1)
+		atLeast(s.Name+" advance", s.Advance, 0)
+		for _, m := range []*MatchExplanation{&s.Match, s.Final, s.ThirdMatch} {
+			if m == nil {
+				continue
+			}
+			if m.ThresholdUnit == UnitSets {
+				if m.WinThreshold*2 <= arbiter.Points(len(m.Parts))*arbiter.Point || m.WinThreshold > arbiter.Points(len(m.Parts))*arbiter.Point {
+					t.Fatalf("%s: %v sets decide a match of %d sets", s.Name, m.WinThreshold, len(m.Parts))
+				}
+			} else if m.MaxPoints <= 0 || m.WinThreshold*2 <= m.MaxPoints || m.WinThreshold > m.MaxPoints {
+				t.Fatalf("%s: threshold %v of max %v", s.Name, m.WinThreshold, m.MaxPoints)
+			}
 		}
 	}
 }
