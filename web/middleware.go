@@ -67,6 +67,9 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		if sw.status == 0 {
 			sw.status = http.StatusOK
 		}
+		if r.Method == http.MethodHead {
+			sw.bytes = 0 // the server drops a HEAD response's body
+		}
 		level := slog.LevelInfo
 		if sw.status >= 500 {
 			level = slog.LevelError
