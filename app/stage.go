@@ -52,13 +52,29 @@ func cut(t standings.Table, n int, clause, what string) ([]string, error) {
 	return out, nil
 }
 
+// AdvanceOptions are the TDs' decision on ties the tiebreaks leave.
+type AdvanceOptions struct {
+	TieOrder []string // the top N of the stage in order
+	Reason   string
+}
+
 // AdvanceStage ends the current stage once every round is closed and
 // every result final, and fills the next stage from its standings: the
 // top N (ties at the cut broken by the stage's tiebreaks, else refused)
 // seed a knockout 1 v N (R2, A10), fill pools by the format's placement
 // pattern (W8), or, from pools, seed a knockout across pools (W10). TD only.
-func (s *Service) AdvanceStage(ctx context.Context, a arbiter.Actor, slug string) (arbiter.Event, error) {
+//
+// Where the tiebreaks leave entrants tied on a place that matters (the
+// cut, or places going to different pools), the TDs decide (drawing of
+// lots): they give the order of the top N in TieOrder with a Reason. The
+// order may only rearrange entrants the standings leave tied.
+func (s *Service) AdvanceStage(ctx context.Context, a arbiter.Actor, slug string, opt AdvanceOptions) (arbiter.Event, error) {
 	var ev arbiter.Event
+	if len(opt.TieOrder) > 0 {
+		if err := requireReason(opt.Reason, "a TD's order of tied entrants"); err != nil {
+			return ev, err
+		}
+	}
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 		st, err := load(ctx, tx, slug)
 		if err != nil {
@@ -127,8 +143,19 @@ func (s *Service) AdvanceStage(ctx context.Context, a arbiter.Actor, slug string
 			if err != nil {
 				return err
 			}
-			if ranked, err = cut(t, cur.Advance, clause, "stage "+cur.Name); err != nil {
-				return err
+			if len(opt.TieOrder) > 0 {
+				if ranked, err = tdOrder(t, cur.Advance, opt.TieOrder, clause); err != nil {
+					return err
+				}
+			} else {
+				if ranked, err = cut(t, cur.Advance, clause, "stage "+cur.Name); err != nil {
+					return err
+				}
+				if fnext.Kind == format.Pool {
+					if err := poolTies(t, fnext, clause); err != nil {
+						return err
+					}
+				}
 			}
 		}
 		next.Seeds = ranked
@@ -147,11 +174,70 @@ func (s *Service) AdvanceStage(ctx context.Context, a arbiter.Actor, slug string
 			}
 		}
 		st.ev.Stage = si + 1
-		if err := st.save(ctx, tx, change(a, "stage.advance", "", false)); err != nil {
+		if err := st.save(ctx, tx, change(a, "stage.advance", opt.Reason, len(opt.TieOrder) > 0)); err != nil {
 			return err
 		}
 		ev = st.ev
 		return nil
 	})
 	return ev, err
+}
+
+// poolTies refuses when entrants the tiebreaks leave tied hold places
+// that go to different pools (W8), since the pool then depends on the TDs.
+func poolTies(t standings.Table, next *format.Stage, clause string) error {
+	poolOf := map[int]string{}
+	for _, p := range next.Pools {
+		for _, place := range p.Places {
+			poolOf[place] = p.Name
+		}
+	}
+	for i := 0; i < len(t.Rows); {
+		j := i
+		for j+1 < len(t.Rows) && t.Rows[j+1].Rank == t.Rows[i].Rank {
+			j++
+		}
+		for k := i + 1; k <= j; k++ {
+			if poolOf[k+1] != poolOf[i+1] {
+				var tied []string
+				for _, r := range t.Rows[i : j+1] {
+					tied = append(tied, r.ID)
+				}
+				return arbiter.RuleError(clause, "the tiebreaks leave %s tied on places %d-%d, which go to different pools; the TDs must decide the order", strings.Join(tied, ", "), i+1, j+1)
+			}
+		}
+		i = j + 1
+	}
+	return nil
+}
+
+// tdOrder checks the TDs' order of the top n: n distinct entrants of the
+// table, in an order that only rearranges entrants of equal rank, and
+// leaving out nobody ranked strictly better than one it includes.
+func tdOrder(t standings.Table, n int, order []string, clause string) ([]string, error) {
+	rank := map[string]int{}
+	for _, r := range t.Rows {
+		rank[r.ID] = r.Rank
+	}
+	if len(order) != n {
+		return nil, arbiter.FieldError("tie_order", clause, "give the order of all %d entrants who advance, got %d", n, len(order))
+	}
+	seen := map[string]bool{}
+	worst := 0
+	for i, id := range order {
+		r, ok := rank[id]
+		switch {
+		case !ok || seen[id]:
+			return nil, arbiter.FieldError(fmt.Sprintf("tie_order[%d]", i), clause, "%q is not an entrant of the stage, or is listed twice", id)
+		case r < worst:
+			return nil, arbiter.FieldError(fmt.Sprintf("tie_order[%d]", i), clause, "%s (rank %d) cannot follow an entrant ranked %d: only tied entrants may be reordered", id, r, worst)
+		}
+		seen[id], worst = true, r
+	}
+	for _, r := range t.Rows {
+		if r.Rank < worst && !seen[r.ID] {
+			return nil, arbiter.FieldError("tie_order", clause, "%s (rank %d) is ranked above entrants in the order and must advance", r.ID, r.Rank)
+		}
+	}
+	return order, nil
 }

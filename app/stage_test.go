@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"arbiter"
+	"arbiter/format"
+	"arbiter/standings"
 )
 
 // playRound pairs, publishes and plays the current round: the entrant with
@@ -54,7 +56,7 @@ func TestACWCStages(t *testing.T) {
 		if got := []int{ev.Stages[0].Rounds, ev.Stages[1].Rounds, ev.Stages[2].Rounds}; !slices.Equal(got, []int{5, 10, 2}) {
 			t.Fatalf("rounds per stage %v, want [5 10 2] (W5, W8, W10-W11)", got)
 		}
-		_, err := s.AdvanceStage(ctx, td, "wc")
+		_, err := s.AdvanceStage(ctx, td, "wc", AdvanceOptions{})
 		wantErr(t, err, arbiter.ERULE, "app.stage") // no round played yet
 		for range 5 {
 			playRound(t, s, c, "wc")
@@ -65,9 +67,17 @@ func TestACWCStages(t *testing.T) {
 			order = append(order, r.ID)
 		}
 		t.Logf("qualification: %v", order)
-		_, err = s.AdvanceStage(ctx, player("p01"), "wc")
+		_, err = s.AdvanceStage(ctx, player("p01"), "wc", AdvanceOptions{})
 		wantErr(t, err, arbiter.EFORBIDDEN, "")
-		ev = must(s.AdvanceStage(ctx, td, "wc"))
+		// Whatever the tiebreaks leave tied across two pools (W8) the TDs
+		// decide: here they put the tied 5th and 6th the other way round.
+		_, err = s.AdvanceStage(ctx, td, "wc", AdvanceOptions{})
+		wantErr(t, err, arbiter.ERULE, "W7")
+		if tab.Rows[4].Rank != tab.Rows[5].Rank {
+			t.Fatalf("expected the tie on places 5-6: %+v", tab.Rows)
+		}
+		order[4], order[5] = order[5], order[4]
+		ev = must(s.AdvanceStage(ctx, td, "wc", AdvanceOptions{TieOrder: order[:12], Reason: "drawing of lots"}))
 		if ev.Stage != 1 || !slices.Equal(ev.Stages[1].Seeds, order[:12]) {
 			t.Fatalf("candidates %v, want the top 12 %v", ev.Stages[1].Seeds, order[:12])
 		}
@@ -101,7 +111,7 @@ func TestACWCStages(t *testing.T) {
 		}
 		_, err = s.Standings(ctx, "wc", 1)
 		wantErr(t, err, arbiter.EINVALID, "app.stage")
-		ev = must(s.AdvanceStage(ctx, td, "wc"))
+		ev = must(s.AdvanceStage(ctx, td, "wc", AdvanceOptions{}))
 		// W10: pool winner v the other pool's runner-up.
 		ms := playRound(t, s, c, "wc")
 		semis := [][2]string{{ms[0].Home, ms[0].Away}, {ms[1].Home, ms[1].Away}}
@@ -179,8 +189,20 @@ func TestSwissToKnockout(t *testing.T) {
 		}
 		c.t = utc(2023, 3, 28, 0, 0)
 		must(s.CloseRound(ctx, td, "tied"))
-		_, err := s.AdvanceStage(ctx, td, "tied")
+		_, err := s.AdvanceStage(ctx, td, "tied", AdvanceOptions{})
 		wantErr(t, err, arbiter.ERULE, "format.stages[0].tiebreaks")
+		// The TDs draw lots and give the order, with a reason.
+		lots := []string{"p03", "p01", "p07", "p05"}
+		_, err = s.AdvanceStage(ctx, td, "tied", AdvanceOptions{TieOrder: lots})
+		wantErr(t, err, arbiter.EINVALID, "app.reason")
+		_, err = s.AdvanceStage(ctx, td, "tied", AdvanceOptions{TieOrder: lots[:3], Reason: "lots"})
+		wantErr(t, err, arbiter.EINVALID, "format.stages[0].tiebreaks")
+		_, err = s.AdvanceStage(ctx, td, "tied", AdvanceOptions{TieOrder: []string{"p03", "p01", "p03", "p05"}, Reason: "lots"})
+		wantErr(t, err, arbiter.EINVALID, "format.stages[0].tiebreaks")
+		ev := must(s.AdvanceStage(ctx, td, "tied", AdvanceOptions{TieOrder: lots, Reason: "drawing of lots, 2023-03-28"}))
+		if !slices.Equal(ev.Stages[1].Seeds, lots) {
+			t.Fatalf("seeds %v, want the TDs' order %v", ev.Stages[1].Seeds, lots)
+		}
 
 		// Round 1 is 1-5, 6-2, 3-7, 8-4 (C.04.3); the better seed wins, so
 		// p01-p04 go on, ranked by the stage's order.
@@ -195,7 +217,7 @@ func TestSwissToKnockout(t *testing.T) {
 		}
 		c.t = utc(2023, 3, 28, 0, 0)
 		must(s.CloseRound(ctx, td, "ko"))
-		ev := must(s.AdvanceStage(ctx, td, "ko"))
+		ev = must(s.AdvanceStage(ctx, td, "ko", AdvanceOptions{}))
 		seeds := ev.Stages[1].Seeds
 		if !sameSet(seeds, []string{"p01", "p02", "p03", "p04"}) {
 			t.Fatalf("knockout seeds %v", seeds)
@@ -230,4 +252,22 @@ func TestSwissToKnockout(t *testing.T) {
 			t.Fatalf("final round %+v", final)
 		}
 	})
+}
+
+// W8 sends places 5 and 6 to different pools (lower, upper) but places 2
+// and 3 both to the lower pool: a tie on 5-6 needs the TDs, one on 2-3 not.
+func TestPoolTies(t *testing.T) {
+	f := must(format.Preset("acwc-2023"))
+	table := func(ranks ...int) standings.Table {
+		var tab standings.Table
+		for i, r := range ranks {
+			tab.Rows = append(tab.Rows, standings.Row{Rank: r, ID: fmt.Sprintf("e%d", i+1)})
+		}
+		return tab
+	}
+	if err := poolTies(table(1, 2, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12), &f.Stages[1], "W7"); err != nil {
+		t.Fatalf("tie on places 2-3: %v", err)
+	}
+	err := poolTies(table(1, 2, 3, 4, 5, 5, 7, 8, 9, 10, 11, 12), &f.Stages[1], "W7")
+	wantErr(t, err, arbiter.ERULE, "W7")
 }

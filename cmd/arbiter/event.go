@@ -107,7 +107,11 @@ func init() {
 				c.flag["not-for-cheating"] = fs.Bool("not-for-cheating", false, "a Lichess ban proven not for cheating (A8)")
 				reasonFlag(fs, c)
 			}},
-		"advance": {synopsis: "advance SLUG", summary: "end the current stage and fill the next from its standings (TD)", min: 1, max: 1, run: evAdvance},
+		"advance": {synopsis: "advance SLUG [--order A,B,C,... --reason TEXT]", summary: "end the current stage and fill the next from its standings (TD)", min: 1, max: 1, run: evAdvance,
+			flags: func(fs *flag.FlagSet, c *eventCtx) {
+				c.str["order"] = fs.String("order", "", "the TDs' order of everyone who advances, where the tiebreaks leave a tie that matters (e.g. drawing of lots)")
+				reasonFlag(fs, c)
+			}},
 	}
 	for name, sub := range subs {
 		eventSubs[name] = sub
@@ -538,7 +542,13 @@ func evAudit(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 }
 
 func evAdvance(ctx context.Context, e *env, c *eventCtx, pos []string) error {
-	ev, err := c.svc.AdvanceStage(ctx, c.actor, pos[0])
+	opt := app.AdvanceOptions{Reason: c.s("reason")}
+	for _, id := range strings.Split(c.s("order"), ",") {
+		if id = strings.TrimSpace(id); id != "" {
+			opt.TieOrder = append(opt.TieOrder, strings.ToLower(id))
+		}
+	}
+	ev, err := c.svc.AdvanceStage(ctx, c.actor, pos[0], opt)
 	if err != nil {
 		return err
 	}
