@@ -107,7 +107,9 @@ func (s *Server) formatPage(w http.ResponseWriter, r *http.Request) {
 	if d.Explanation != nil {
 		title = fmt.Sprintf("%s: %d %s", f.Title, d.Explanation.Entrants, d.EntrantNoun)
 	}
-	s.render(w, r, status, "format", page{Title: title, Nav: "formats", Data: d})
+	// The heading stays the format's title: htmx swaps only the form and
+	// the explanation, so a heading naming N would go stale.
+	s.render(w, r, status, "format", page{Title: title, Heading: f.Title, Nav: "formats", Data: d})
 }
 
 func parseEntrants(v string) (int, error) {

@@ -19,7 +19,8 @@ var templateFS embed.FS
 // page is what every template receives: the layout's fields and the
 // page's own data in Data.
 type page struct {
-	Title     string // the page's <title> and <h1>
+	Title     string // the page's <title>, and its <h1> unless Heading is set
+	Heading   string
 	Nav       string // which main navigation entry is current
 	RequestID string
 	Data      any

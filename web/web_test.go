@@ -169,6 +169,7 @@ func TestFormatExplainAntichess12Teams(t *testing.T) {
 	if len(mx) == 0 || mx[0] != "576" || !strings.HasPrefix(th[0], "289 ") {
 		t.Fatalf("first match: max %v, threshold %v; want 576 and 289", mx, th)
 	}
+	wantContains(t, body, "<title>Antichess Team Cup: 12 teams · Arbiter</title>", "<h1>Antichess Team Cup</h1>")
 	if got := cells(body, "runs"); len(got) != 1 || got[0] != "yes" {
 		t.Errorf("runs = %v", got)
 	}
@@ -199,7 +200,9 @@ func TestFormatWithoutEntrantsShowsForm(t *testing.T) {
 	f := newFixture(t)
 	res, body := f.do(t, "GET", "/formats/acwc-2023")
 	wantStatus(t, res, body, 200)
-	wantContains(t, body, `<label for="entrants">Number of players</label>`, "Enter the number of players", "<caption>Calendar</caption>")
+	wantContains(t, body, `<label for="entrants">Number of players</label>`, "Enter the number of players", "<caption>Calendar</caption>",
+		// A plain GET form without JavaScript; htmx swaps the same region in place.
+		`<form class="explain" method="get" action="/formats/acwc-2023"`, `hx-select="#explainer"`)
 	if len(cells(body, "max-points")) != 0 {
 		t.Error("explanation shown without entrants")
 	}
