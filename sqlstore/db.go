@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx"
 	"net/url"
 	"os"
 	"strings"
@@ -83,7 +84,7 @@ func open(ctx context.Context, dsn string, create bool) (*DB, error) {
 	}
 	driver := "sqlite"
 	if dialect == Postgres {
-		driver = pgDriverName
+		driver = "pgx" // registered by github.com/jackc/pgx/v5/stdlib
 	}
 	sdb, err := sql.Open(driver, driverDSN)
 	if err != nil {

@@ -22,9 +22,6 @@
 //   - Time comes from DB.Now (injected), stored in UTC with microsecond
 //     precision on both dialects.
 //
-// PostgreSQL is reached through pgx (github.com/jackc/pgx/v5) with a small
-// database/sql driver of this package (pgdriver.go) rather than
-// pgx/v5/stdlib: stdlib imports pgxpool, whose dependency jackc/puddle is
-// not in go.mod. Behaviour is the same: one pgx connection per database/sql
-// connection, statements cached by pgx.
+// PostgreSQL is reached through pgx (github.com/jackc/pgx/v5) and its
+// database/sql driver (pgx/v5/stdlib); SQLite through modernc.org/sqlite.
 package sqlstore
