@@ -214,3 +214,38 @@ func TestEventErrors(t *testing.T) {
 	res, body := f.do(t, "POST", "/events/atc")
 	wantStatus(t, res, body, 405)
 }
+
+// ownFormat is a one-stage individual Swiss given as a format file, not a
+// preset: the event page must not link it to /formats.
+const ownFormat = `{
+  "name": "club-swiss",
+  "title": "Club Swiss",
+  "entrant": "individual",
+  "calendar": {"rounds_per_week": 1, "pairings_by": {"day": "tuesday", "time": "23:59"}, "deadline": {"day": "monday", "time": "23:59"}},
+  "stages": [{
+    "name": "swiss", "kind": "swiss", "pairing": "dutch",
+    "rounds": {"fixed": 5},
+    "tiebreaks": ["buchholz", "sonneborn_berger"],
+    "match": {"kind": "individual", "parts": [{"tc": "3+2", "games": 2, "win": 1, "draw": 0.5}], "play_all_games": true,
+      "match_points": {"win": 1, "draw": 0.5, "loss": 0}, "double_forfeit": "loss"}
+  }]
+}`
+
+func TestEventWithOwnFormat(t *testing.T) {
+	f := newFixture(t)
+	_, err := f.app.CreateEvent(context.Background(), tdActor, app.NewEvent{Slug: "club", Name: "Club Swiss 2025", Format: []byte(ownFormat),
+		Start: time.Date(2025, 1, 7, 0, 0, 0, 0, time.UTC)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, body := f.do(t, "GET", "/events/club")
+	wantStatus(t, res, body, 200)
+	wantContains(t, body, "Club Swiss (<code>club-swiss</code>, the event's own format file)")
+	if strings.Contains(body, `href="/formats/club-swiss`) {
+		t.Error("the event links its own format to /formats, which only knows the presets")
+	}
+	// The home page lists it with a link to the event.
+	res, body = f.do(t, "GET", "/")
+	wantStatus(t, res, body, 200)
+	wantContains(t, body, `<a href="/events/club">Club Swiss 2025</a>`)
+}
