@@ -8,13 +8,13 @@ import "testing"
 // points say. The match is decided at the game that clinches the second set.
 func TestRKCCSetsDecideBeforeSetPoints(t *testing.T) {
 	for _, c := range []struct {
-		name           string
-		sets           string
-		home, away     float64
+		name               string
+		sets               string
+		home, away         float64
 		homeSets, awaySets int
-		result         string
-		decidedAt      string
-		after          int
+		result             string
+		decidedAt          string
+		after              int
 	}{
 		{
 			// 3+2 3.5-2.5 = 140-100, clinched at its 4th game; 1.5+1
