@@ -115,3 +115,34 @@ func TestFormatCLIErrors(t *testing.T) {
 		}
 	}
 }
+
+// W13: the ACWC breaks are shown on the candidates and knockout stages, not
+// as one calendar-wide setting; the JSON carries them per stage.
+func TestFormatCLIExplainBreaks(t *testing.T) {
+	code, out, errs := runCLI(t, "", "format", "explain", "acwc-2023", "--entrants", "40")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if strings.Contains(out, "between stages") || strings.Count(out, "Starts after a break of 1 week(s)") != 2 ||
+		!strings.Contains(out, "Stage 2: candidates (pool, berger pairing)\n  Starts after a break of 1 week(s)") ||
+		!strings.Contains(out, "Stage 3: knockout (knockout, bracket pairing)\n  Starts after a break of 1 week(s)") {
+		t.Errorf("breaks:\n%s", out)
+	}
+	code, out, _ = runCLI(t, "", "format", "explain", "acwc-2023", "--entrants", "40", "--json")
+	var x struct {
+		Stages []struct {
+			Break *int `json:"break_weeks_before"`
+		} `json:"stages"`
+	}
+	if err := json.Unmarshal([]byte(out), &x); code != 0 || err != nil || len(x.Stages) != 3 {
+		t.Fatalf("exit %d: %v", code, err)
+	}
+	for i, want := range []int{0, 1, 1} {
+		if x.Stages[i].Break == nil || *x.Stages[i].Break != want {
+			t.Errorf("stage %d: break %v, want %d", i, x.Stages[i].Break, want)
+		}
+	}
+	if _, out, _ := runCLI(t, "", "format", "explain", "rkcc-team-three-tc", "--entrants", "8"); strings.Contains(out, "Starts after a break") {
+		t.Errorf("RKCC has no breaks:\n%s", out)
+	}
+}
