@@ -64,6 +64,11 @@ type RoundWindow struct {
 	Number int       `json:"number"` // 1-based within the stage
 	Start  time.Time `json:"start"`
 	End    time.Time `json:"end"`
+	// OfferDeadline ends the time for the players' time offers (A5: 72 h
+	// after the previous round; W14: Friday 23:59), Weekend is when the
+	// TDs may rule on fault; zero when the format has no negotiation.
+	OfferDeadline time.Time `json:"offer_deadline,omitzero"`
+	Weekend       time.Time `json:"weekend,omitzero"`
 }
 
 // Round statuses.

@@ -29,6 +29,8 @@ type Match struct {
 	Bracket string `json:"bracket,omitempty"`
 	Format  string `json:"format,omitempty"`
 	Status  string `json:"status"`
+	// ScheduledAt is the start time the players agreed (A5, W14).
+	ScheduledAt time.Time `json:"scheduled_at,omitzero"`
 	// Result is the scored result: the pending report's while reported or
 	// disputed, the standing one when final.
 	Result *Outcome `json:"result,omitempty"`

@@ -338,7 +338,8 @@ func (s *Service) CloseRegistration(ctx context.Context, a arbiter.Actor, slug s
 		st.ev.Status, st.ev.Entrants, st.ev.Stages, st.ev.Stage = arbiter.EventRunning, n, stages, 0
 		st.ev.Calendar = nil
 		for _, r := range c.Rounds {
-			st.ev.Calendar = append(st.ev.Calendar, arbiter.RoundWindow{Seq: r.Seq, Stage: r.Stage, Number: r.Number, Start: r.Start, End: r.End})
+			st.ev.Calendar = append(st.ev.Calendar, arbiter.RoundWindow{Seq: r.Seq, Stage: r.Stage, Number: r.Number, Start: r.Start, End: r.End,
+				OfferDeadline: r.OfferDeadline, Weekend: r.Weekend})
 		}
 		if err := st.save(ctx, tx, ch); err != nil {
 			return err

@@ -185,6 +185,8 @@ func setVersion(v any, version int64) {
 		d.Version = version
 	case *arbiter.Sanction:
 		d.Version = version
+	case *Negotiation:
+		d.Version = version
 	}
 }
 
