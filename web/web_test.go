@@ -463,3 +463,16 @@ func TestNewNeedsDB(t *testing.T) {
 		t.Fatal("New without a DB succeeded")
 	}
 }
+
+func TestFormatExplainACWC40Players(t *testing.T) {
+	f := newFixture(t)
+	res, body := f.do(t, "GET", "/formats/acwc-2023?entrants=40")
+	wantStatus(t, res, body, 200)
+	// W5: floor(log2 40) + 2 = 7 Swiss rounds; W6/W8: 12 go on to two
+	// pools of 6, a double round robin of 10 rounds; W10: 4 to the
+	// knockout, 2 rounds; W13: a week's break before each later stage.
+	if got := cells(body, "rounds"); strings.Join(got, ",") != "7,10,2" {
+		t.Errorf("rounds %v, want 7,10,2", got)
+	}
+	wantContains(t, body, "top 12", "<td>pool (double)</td>", "<caption>Pools</caption>", "<td>1 week(s)</td>", "Armageddon:")
+}
