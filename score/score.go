@@ -408,8 +408,14 @@ func play(ms *MatchScore, m *format.Match, units []unit, events []event) error {
 	majority := len(m.Parts)/2 + 1
 	for i, ev := range events {
 		if decidedAt >= 0 {
-			if ev.token && !m.PlayAllGames {
-				return arbiter.FieldError(ev.path, "score.after_decided", "game played after the match was decided at %s (%s-%s); the match ends once decided", events[decidedAt].path, home, away)
+			// The rest of one forfeit (a board's or the match's) shares
+			// the deciding event's path; anything else came after the end.
+			if !m.PlayAllGames && ev.path != events[decidedAt].path {
+				what := "game played"
+				if !ev.token {
+					what = "forfeit given"
+				}
+				return arbiter.FieldError(ev.path, "score.after_decided", "%s after the match was decided at %s (%s-%s); the match ends once decided", what, events[decidedAt].path, home, away)
 			}
 			ms.GamesAfterDecision += ev.n
 		}
