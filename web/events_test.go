@@ -95,7 +95,11 @@ func TestEventPageRunning(t *testing.T) {
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
-	res, body := f.do(t, "GET", "/events/atc")
+	res, body := f.do(t, "GET", "/")
+	wantStatus(t, res, body, 200)
+	wantContains(t, body, `<a href="/events/atc/standings">Standings<span class="visually-hidden"> of Antichess Team Cup 2025</span></a>`)
+
+	res, body = f.do(t, "GET", "/events/atc")
 	wantStatus(t, res, body, 200)
 	// A10: 10 teams play 7 Swiss rounds, the top 4 go to a knockout of
 	// 2 rounds; A9: teams of 4, so 576 points a match (A18).
