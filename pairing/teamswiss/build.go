@@ -32,9 +32,14 @@ func build(ev *Event) (*model, error) {
 		return nil, arbiter.FieldError("total_rounds", "teamswiss.total_rounds",
 			"the stage has %d round(s) and %d are already paired: there is no round to pair", ev.TotalRounds, m.played)
 	}
-	if ev.InitialColour != pairing.White && ev.InitialColour != pairing.Black {
+	initial := pairing.White
+	switch ev.InitialColour {
+	case White:
+	case Black:
+		initial = pairing.Black
+	default:
 		return nil, arbiter.FieldError("initial_colour", "teamswiss.initial_colour",
-			"the top seed's round-1 board-1 colour must be drawn by lot (white or black)")
+			"the top seed's round-1 board-1 colour is drawn by lot: want white or black, got %q", ev.InitialColour)
 	}
 	index := make(map[string]int, len(ev.Teams))
 	for i, tm := range ev.Teams {
@@ -59,7 +64,7 @@ func build(ev *Event) (*model, error) {
 	ps := pairing.PointSystem{Win: ev.Points.Win, Draw: ev.Points.Draw, Loss: ev.Points.Loss,
 		ZeroBye: ev.Points.Loss, ForfeitLoss: ev.Points.Loss, PairingBye: ev.Points.Bye}
 	t := &pairing.Tournament{PlayedRounds: m.played, TotalRounds: ev.TotalRounds,
-		InitialColour: ev.InitialColour, Points: ps}
+		InitialColour: initial, Points: ps}
 	m.t = t
 	m.second = make([]arbiter.Points, len(ev.Teams))
 	t.Players = make([]pairing.Player, len(ev.Teams))

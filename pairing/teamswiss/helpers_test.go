@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"arbiter"
-	"arbiter/pairing"
 )
 
 // match is one result fed to the event builder. Home had White on board 1.
@@ -31,7 +30,7 @@ func drew(home, away string) match {
 // newEvent makes teams with seeds in the order given (R13 points, PAB worth
 // a win, initial colour White).
 func newEvent(total int, ids ...string) *Event {
-	ev := &Event{Points: DefaultPoints, TotalRounds: total, InitialColour: pairing.White}
+	ev := &Event{Points: DefaultPoints, TotalRounds: total, InitialColour: White}
 	for i, id := range ids {
 		ev.Teams = append(ev.Teams, Team{ID: id, Seed: i + 1})
 	}

@@ -6,7 +6,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"arbiter"
-	"arbiter/pairing"
 )
 
 // Expected pairings below are derived by hand from C.04.3 (Dutch) as applied
@@ -25,13 +24,13 @@ func check(t *testing.T, ev *Event, want *Pairing) {
 func TestRoundOneTopHalfVersusBottomHalf(t *testing.T) {
 	ev := newEvent(5, "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8")
 	check(t, ev, &Pairing{Round: 1, Boards: boards("t1", "t5", "t6", "t2", "t3", "t7", "t8", "t4")})
-	ev.InitialColour = pairing.Black
+	ev.InitialColour = Black
 	check(t, ev, &Pairing{Round: 1, Boards: boards("t5", "t1", "t2", "t6", "t7", "t3", "t4", "t8")})
 }
 
 // Without seeds the teams are seeded by rating average.
 func TestSeedsFromRatingAverage(t *testing.T) {
-	ev := &Event{Points: DefaultPoints, TotalRounds: 5, InitialColour: pairing.White, Teams: []Team{
+	ev := &Event{Points: DefaultPoints, TotalRounds: 5, InitialColour: White, Teams: []Team{
 		{ID: "d", Rating: 1700}, {ID: "a", Rating: 2100.5}, {ID: "c", Rating: 1800}, {ID: "b", Rating: 2100},
 	}}
 	// Seeds a=1, b=2, c=3, d=4: a v c (a White), b v d (d White, b even).
@@ -152,7 +151,7 @@ func TestForfeitsAndRematches(t *testing.T) {
 	})
 	t.Run("forfeit", func(t *testing.T) {
 		ev := newEvent(2, "a", "b")
-		ev.InitialColour = pairing.Black
+		ev.InitialColour = Black
 		ev.addRound("", match{home: "a", away: "b", res: Forfeit, homeMP: 0, awayMP: 100})
 		// No colour history: the higher ranked b (1 MP, seed 2, even) gets
 		// the opposite of the initial colour (5.2.5).

@@ -26,9 +26,9 @@ type simOptions struct {
 // randomEvent returns an event with seeds and ratings, an optional club
 // pair, random initial colour and bye value.
 func randomEvent(rng *rand.Rand, o simOptions) *Event {
-	ev := &Event{Points: DefaultPoints, TotalRounds: o.rounds, InitialColour: pairing.White}
+	ev := &Event{Points: DefaultPoints, TotalRounds: o.rounds, InitialColour: White}
 	if rng.IntN(2) == 0 {
-		ev.InitialColour = pairing.Black
+		ev.InitialColour = Black
 	}
 	if rng.IntN(3) == 0 {
 		ev.Points.Bye = ev.Points.Draw
@@ -283,7 +283,11 @@ func pairDirect(ev *Event) (*Pairing, error) {
 		idx[tm.ID] = i
 	}
 	pts := ev.Points
-	t := &pairing.Tournament{PlayedRounds: len(ev.Teams[0].Rounds), TotalRounds: ev.TotalRounds, InitialColour: ev.InitialColour,
+	initial := pairing.White
+	if ev.InitialColour == Black {
+		initial = pairing.Black
+	}
+	t := &pairing.Tournament{PlayedRounds: len(ev.Teams[0].Rounds), TotalRounds: ev.TotalRounds, InitialColour: initial,
 		Points: pairing.PointSystem{Win: pts.Win, Draw: pts.Draw, Loss: pts.Loss, ZeroBye: pts.Loss, ForfeitLoss: pts.Loss, PairingBye: pts.Bye}}
 	for _, tm := range ev.Teams {
 		p := pairing.Player{ID: tm.Seed, Absent: tm.Withdrawn}

@@ -20,9 +20,12 @@
 // See docs/team-swiss.md for the details and a worked example.
 package teamswiss
 
-import (
-	"arbiter"
-	"arbiter/pairing"
+import "arbiter"
+
+// Initial colours.
+const (
+	White = "white"
+	Black = "black"
 )
 
 // Result says how a team's match in one round was decided.
@@ -106,8 +109,8 @@ type Event struct {
 	Points      Points `json:"points"`
 	TotalRounds int    `json:"total_rounds"`
 	// InitialColour is the board-1 colour of the top seed in round 1, drawn
-	// by lot (pairing.White or pairing.Black).
-	InitialColour pairing.Colour   `json:"initial_colour"`
+	// by lot: "white" or "black".
+	InitialColour string           `json:"initial_colour"`
 	Forbidden     []ForbiddenGroup `json:"forbidden,omitempty"`
 	// ForfeitBlocksRematch bars two teams whose match was forfeited (single
 	// or double) from being paired again. FIDE's "played" (C.04.1 basic
