@@ -107,6 +107,16 @@ func init() {
 				c.flag["not-for-cheating"] = fs.Bool("not-for-cheating", false, "a Lichess ban proven not for cheating (A8)")
 				reasonFlag(fs, c)
 			}},
+		"negotiate": {synopsis: "negotiate SLUG MATCH (--offer T1,T2,T3 | --accept T | --none-suitable | --expire | --fault ENTRANT|none --reason TEXT)",
+			summary: "time offers for a match (A5, W14); TD rulings on fault and deadlines", min: 2, max: 2, run: evNegotiate,
+			flags: func(fs *flag.FlagSet, c *eventCtx) {
+				c.str["offer"] = fs.String("offer", "", "comma-separated start times offered (UTC, e.g. 2023-03-22T18:00Z)")
+				c.str["accept"] = fs.String("accept", "", "accept the opponent's offered time")
+				c.flag["none-suitable"] = fs.Bool("none-suitable", false, "none of the offers suits: more offers are due (A5)")
+				c.flag["expire"] = fs.Bool("expire", false, "apply the offer deadline's result (TD)")
+				c.str["fault"] = fs.String("fault", "", "TD ruling after the weekend: the entrant at fault, or none")
+				reasonFlag(fs, c)
+			}},
 		"advance": {synopsis: "advance SLUG [--order A,B,C,... --reason TEXT]", summary: "end the current stage and fill the next from its standings (TD)", min: 1, max: 1, run: evAdvance,
 			flags: func(fs *flag.FlagSet, c *eventCtx) {
 				c.str["order"] = fs.String("order", "", "the TDs' order of everyone who advances, where the tiebreaks leave a tie that matters (e.g. drawing of lots)")
@@ -132,7 +142,7 @@ func eventUsage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
 	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "close-registration", "pair", "publish",
-		"matches", "result", "confirm", "close-round", "appeal", "sanction", "advance", "standings", "audit"} {
+		"matches", "result", "confirm", "close-round", "negotiate", "appeal", "sanction", "advance", "standings", "audit"} {
 		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
 	}
 	fmt.Fprintln(w)
@@ -355,6 +365,9 @@ func printMatches(w io.Writer, ms []arbiter.Match) error {
 		if m.Pool != "" {
 			note = "pool " + note
 		}
+		if !m.ScheduledAt.IsZero() {
+			note = strings.TrimSpace(note + " plays " + m.ScheduledAt.Format("Mon 2006-01-02 15:04 UTC"))
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", m.ID, m.Home, away, m.Status, res, m.Decision, note)
 	}
 	return tw.Flush()
@@ -576,5 +589,60 @@ func evSanction(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 	if len(changed) > 0 {
 		return printMatches(e.stdout, changed)
 	}
+	return nil
+}
+
+func evNegotiate(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	var step app.NegotiationStep
+	n := 0
+	if o := c.s("offer"); o != "" {
+		n++
+		step.Kind = app.NegPropose
+		for _, f := range strings.Split(o, ",") {
+			t, err := parseTime(strings.TrimSpace(f))
+			if err != nil {
+				return arbiter.FieldError("--offer", "cli.time", "%v", err)
+			}
+			step.Times = append(step.Times, t)
+		}
+	}
+	if a := c.s("accept"); a != "" {
+		n++
+		t, err := parseTime(a)
+		if err != nil {
+			return arbiter.FieldError("--accept", "cli.time", "%v", err)
+		}
+		step.Kind, step.At = app.NegAccept, t
+	}
+	if *c.flag["none-suitable"] {
+		n++
+		step.Kind = app.NegNoneSuitable
+	}
+	if *c.flag["expire"] {
+		n++
+		step.Kind = app.NegExpire
+	}
+	if f := c.s("fault"); f != "" {
+		n++
+		step.Kind, step.Reason = app.NegRuleFault, c.s("reason")
+		if f != "none" {
+			step.AtFault = f
+		}
+	}
+	if n != 1 {
+		return usagef("give exactly one of --offer, --accept, --none-suitable, --expire, --fault")
+	}
+	neg, m, err := c.svc.Negotiate(ctx, c.actor, pos[0], pos[1], step)
+	if err != nil {
+		return err
+	}
+	if c.json {
+		return printJSON(e.stdout, map[string]any{"negotiation": neg, "match": m})
+	}
+	fmt.Fprintf(e.stdout, "%s: %d offers, %s", m.ID, len(neg.State.Offers), neg.State.Outcome)
+	if !m.ScheduledAt.IsZero() {
+		fmt.Fprintf(e.stdout, ", plays %s", m.ScheduledAt.Format("Monday 2006-01-02 15:04 UTC"))
+	}
+	fmt.Fprintln(e.stdout)
 	return nil
 }
