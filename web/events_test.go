@@ -28,7 +28,7 @@ func captain(i int) arbiter.Actor {
 }
 
 // ok fails the test on a use case's error; its value is not needed.
-func ok(t *testing.T) func(any, error) {
+func ok(t testing.TB) func(any, error) {
 	return func(_ any, err error) {
 		t.Helper()
 		if err != nil {
@@ -39,7 +39,7 @@ func ok(t *testing.T) func(any, error) {
 
 // antichessEvent creates the antichess cup "atc" with ten approved teams
 // (A9: the fewest it runs with), still in registration.
-func antichessEvent(t *testing.T, f *fixture) {
+func antichessEvent(t testing.TB, f *fixture) {
 	t.Helper()
 	ctx := context.Background()
 	ok(t)(f.app.CreateEvent(ctx, tdActor, app.NewEvent{Slug: "atc", Name: "Antichess Team Cup 2025", Preset: "antichess-team-cup",
@@ -58,7 +58,7 @@ func antichessEvent(t *testing.T, f *fixture) {
 
 // playRound1 closes registration and plays round 1: team-01 beats
 // team-06 348-228 on the sheet, the other four matches are not played.
-func playRound1(t *testing.T, f *fixture) {
+func playRound1(t testing.TB, f *fixture) {
 	t.Helper()
 	ctx := context.Background()
 	ok(t)(f.app.CloseRegistration(ctx, tdActor, "atc"))

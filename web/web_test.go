@@ -49,7 +49,7 @@ type fixture struct {
 	logs *lockedBuffer
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	db := storetest.SQLite(t)
 	f := &fixture{db: db, logs: &lockedBuffer{}, now: time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC)}
@@ -63,7 +63,7 @@ func newFixture(t *testing.T) *fixture {
 }
 
 // do sends one request through the whole handler (middleware included).
-func (f *fixture) do(t *testing.T, method, target string, hdr ...string) (*http.Response, string) {
+func (f *fixture) do(t testing.TB, method, target string, hdr ...string) (*http.Response, string) {
 	t.Helper()
 	req := httptest.NewRequest(method, target, nil)
 	for i := 0; i+1 < len(hdr); i += 2 {
