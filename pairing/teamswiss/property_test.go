@@ -336,3 +336,34 @@ func pairDirect(ev *Event) (*Pairing, error) {
 	}
 	return out, nil
 }
+
+// benchEvent plays a random event of n teams up to its last round.
+func benchEvent(b *testing.B, n, rounds int) *Event {
+	rng := rand.New(rand.NewPCG(3, uint64(n)))
+	o := simOptions{teams: n, rounds: rounds}
+	ev := randomEvent(rng, o)
+	ev.Forbidden = nil
+	for range rounds - 1 {
+		p, err := Pair(ev)
+		if err != nil {
+			b.Fatal(err)
+		}
+		playRound(rng, ev, p, o)
+	}
+	return ev
+}
+
+// BenchmarkPairLastRound pairs the last round of a random team Swiss.
+func BenchmarkPairLastRound(b *testing.B) {
+	for _, size := range []struct{ teams, rounds int }{{20, 8}, {64, 9}} {
+		b.Run(fmt.Sprintf("teams=%d/rounds=%d", size.teams, size.rounds), func(b *testing.B) {
+			ev := benchEvent(b, size.teams, size.rounds)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Pair(ev); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
