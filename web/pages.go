@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -100,7 +101,7 @@ func (s *Server) formatPage(w http.ResponseWriter, r *http.Request) {
 				s.fail(w, r, err)
 				return
 			}
-			d.Explanation, d.EntrantsErr, status = nil, arbiter.ErrorMessage(err), http.StatusBadRequest
+			d.Explanation, d.EntrantsErr, status = nil, fieldMessage(err), http.StatusBadRequest
 		}
 	}
 	title := f.Title
@@ -110,6 +111,16 @@ func (s *Server) formatPage(w http.ResponseWriter, r *http.Request) {
 	// The heading stays the format's title: htmx swaps only the form and
 	// the explanation, so a heading naming N would go stale.
 	s.render(w, r, status, "format", page{Title: title, Heading: f.Title, Nav: "formats", Data: d})
+}
+
+// fieldMessage is the message of a field error without the field's name,
+// for showing next to the field itself.
+func fieldMessage(err error) string {
+	var e *arbiter.Error
+	if errors.As(err, &e) && e.Code != arbiter.EINTERNAL {
+		return e.Message
+	}
+	return arbiter.ErrorMessage(err)
 }
 
 func parseEntrants(v string) (int, error) {

@@ -25,7 +25,7 @@ type Config struct {
 	// DB is the store; required. Its health is what /healthz reports.
 	DB *sqlstore.DB
 	// App serves the event pages; nil means New builds one on DB with
-	// the real clock.
+	// the real clock (app.New, which also sets DB.Now).
 	App *app.Service
 	// Logger receives one line per request and every internal error; nil
 	// discards them.
