@@ -172,7 +172,25 @@ func TestSwissRoundTrip(t *testing.T) {
 		// Not published: no reports yet.
 		_, err = s.ReportResult(ctx, player("p01"), "acwc", "s1r1b1", ResultInput{Summary: "6-2"})
 		wantErr(t, err, arbiter.ERULE, "format.calendar")
+		// The TDs may throw the pairings away before publishing and pair again.
+		_, err = s.DiscardRound(ctx, td, "acwc", "")
+		wantErr(t, err, arbiter.EINVALID, "app.reason")
+		_, err = s.DiscardRound(ctx, player("p01"), "acwc", "mine")
+		wantErr(t, err, arbiter.EFORBIDDEN, "")
+		must(s.DiscardRound(ctx, td, "acwc", "review: re-pair after checking the seeding"))
+		if ms := must(s.Matches(ctx, "acwc", "")); len(ms) != 0 {
+			t.Fatalf("discarded round left %d matches", len(ms))
+		}
+		_, again, err := s.PairRound(ctx, td, "acwc")
+		must(again, err)
+		for i := range again {
+			if again[i].Home != want[i][0] || again[i].Away != want[i][1] || again[i].Version != ms[i].Version+2 {
+				t.Fatalf("re-paired board %d: %+v (version %d, first pairing %d)", i+1, again[i], again[i].Version, ms[i].Version)
+			}
+		}
 		must(s.PublishRound(ctx, td, "acwc"))
+		_, err = s.DiscardRound(ctx, td, "acwc", "too late")
+		wantErr(t, err, arbiter.ERULE, "app.round")
 		c.t = utc(2023, 3, 23, 20, 0)
 
 		// Board 1: reported and confirmed by the opponent. W4: 6-2 ends at

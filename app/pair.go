@@ -486,3 +486,42 @@ func (s *Service) Matches(ctx context.Context, slug, round string) ([]arbiter.Ma
 	})
 	return out, nil
 }
+
+// DiscardRound throws away a paired round that is not published yet, so
+// that the TDs can pair it again after their review (e.g. after a late
+// withdrawal). TD only; the deletions are audited with the reason.
+func (s *Service) DiscardRound(ctx context.Context, a arbiter.Actor, slug, reason string) (arbiter.Round, error) {
+	var rd arbiter.Round
+	if err := requireReason(reason, "discarding pairings"); err != nil {
+		return rd, err
+	}
+	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
+		st, err := load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		if err := requireTD(ctx, tx, st, a, "discard pairings"); err != nil {
+			return err
+		}
+		rounds, err := stageRounds(ctx, tx, st, st.ev.Stage)
+		if err != nil {
+			return err
+		}
+		if len(rounds) == 0 || rounds[len(rounds)-1].Status != arbiter.RoundPaired {
+			return arbiter.RuleError("app.round", "only a paired round that is not published yet can be discarded")
+		}
+		rd = rounds[len(rounds)-1]
+		ch := change(a, "round.discard", reason, true)
+		for _, id := range rd.Matches {
+			m, err := get[arbiter.Match](ctx, tx, st, kindMatch, id)
+			if err != nil {
+				return err
+			}
+			if err := sqlstore.Delete(ctx, tx, ch, st.row.ID, kindMatch, id, m.Version); err != nil {
+				return err
+			}
+		}
+		return sqlstore.Delete(ctx, tx, ch, st.row.ID, kindRound, rd.ID, rd.Version)
+	})
+	return rd, err
+}

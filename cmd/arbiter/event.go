@@ -72,6 +72,7 @@ func init() {
 			flags: reasonFlag},
 		"close-registration": {synopsis: "close-registration SLUG", summary: "size the stages, seed the entrants, compute the calendar (TD)", min: 1, max: 1, run: evCloseReg},
 		"pair":               {synopsis: "pair SLUG", summary: "pair the next round for review (TD)", min: 1, max: 1, run: evPair},
+		"discard":            {synopsis: "discard SLUG --reason TEXT", summary: "throw away a paired, unpublished round to pair it again (TD)", min: 1, max: 1, run: evDiscard, flags: reasonFlag},
 		"publish":            {synopsis: "publish SLUG", summary: "publish the paired round (TD)", min: 1, max: 1, run: evPublish},
 		"matches":            {synopsis: "matches SLUG [ROUND] [--json]", summary: "list matches (ROUND such as s1r2)", min: 1, max: 2, run: evMatches},
 		"result": {synopsis: "result SLUG MATCH (--summary \"6-4\" | --sheet FILE) [--override --reason TEXT]", summary: "report a result (player/captain), or set one (TD, --override)",
@@ -141,7 +142,7 @@ func eventUsage(w io.Writer) {
 	fmt.Fprintln(w, "Usage: arbiter event SUBCOMMAND [args] [--db DSN] [--as USER --role ROLE]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
-	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "close-registration", "pair", "publish",
+	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "close-registration", "pair", "discard", "publish",
 		"matches", "result", "confirm", "close-round", "negotiate", "appeal", "sanction", "advance", "standings", "audit"} {
 		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
 	}
@@ -644,5 +645,14 @@ func evNegotiate(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 		fmt.Fprintf(e.stdout, ", plays %s", m.ScheduledAt.Format("Monday 2006-01-02 15:04 UTC"))
 	}
 	fmt.Fprintln(e.stdout)
+	return nil
+}
+
+func evDiscard(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	rd, err := c.svc.DiscardRound(ctx, c.actor, pos[0], c.s("reason"))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "round %s discarded; pair it again\n", rd.ID)
 	return nil
 }

@@ -63,6 +63,8 @@ func TestEventCLIWalkthrough(t *testing.T) {
 	step(3, "needs a reason", "reject", "cup", "p8")
 	// W5: floor(log2 8) + 2 = 5 rounds; W13: round 1 due Monday 2023-03-27 23:59.
 	step(0, "5 rounds", "close-registration", "cup")
+	step(0, "round s1r1 paired", "pair", "cup")
+	step(0, "round s1r1 discarded", "discard", "cup", "--reason", "checking the seeding")
 	out := step(0, "s1r1b1  p1    p5", "pair", "cup")
 	if !strings.Contains(out, "s1r1b4  p8    p4") {
 		t.Fatalf("round 1 pairings (C.04.3: 1-5, 6-2, 3-7, 8-4):\n%s", out)
