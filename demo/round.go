@@ -1,0 +1,294 @@
+package demo
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	"arbiter"
+	"arbiter/app"
+	"arbiter/format"
+	"arbiter/score"
+)
+
+// round pairs, publishes, plays and closes round n of stage si. The first
+// stage's round 1 has a disputed result, its round 2 an unplayed match
+// (a double forfeit at the deadline, then an appeal), its round 3 a
+// disqualification; the first knockout round with an armageddon in its tie
+// procedure has one match tied all the way to the armageddon.
+func (r *runner) round(ctx context.Context, si, n int) error {
+	slug := r.opts.Slug
+	stage := r.ev.Stages[si]
+	w, ok := r.window(si, n)
+	if !ok {
+		return arbiter.Errorf(arbiter.EINTERNAL, "no calendar window for %s", roundID(si, n))
+	}
+	r.at(w.Start)
+	if _, _, err := r.svc.PairRound(ctx, TD, slug); err != nil {
+		return err
+	}
+	r.at(r.now.Add(time.Hour))
+	rd, err := r.svc.PublishRound(ctx, TD, slug)
+	if err != nil {
+		return err
+	}
+	ko := stage.Kind == format.Knockout
+	first := si == 0 && !ko
+	if first && n == min(3, stage.Rounds) && !r.sanctioned {
+		r.sanctioned = true
+		if err := r.disqualify(ctx, si); err != nil {
+			return err
+		}
+	}
+	ms, err := r.svc.Matches(ctx, slug, rd.ID)
+	if err != nil {
+		return err
+	}
+	var open []arbiter.Match
+	for _, m := range ms {
+		switch {
+		case m.IsBye():
+		case m.Status == arbiter.MatchFinal: // its entrant was removed
+			r.progress()
+		default:
+			open = append(open, m)
+		}
+	}
+	unplayed := ""
+	if first && n == min(2, stage.Rounds) && len(open) > 1 {
+		unplayed = open[len(open)-1].ID
+	}
+	forceTie := ko && !r.forcedArmageddon && r.hasArmageddon()
+	step := rd.End.Sub(r.now) / time.Duration(len(open)+2)
+	for i, m := range open {
+		r.at(r.now.Add(step))
+		if m.ID == unplayed {
+			continue
+		}
+		in, arm, err := r.result(m, si, forceTie && i == 0)
+		if err != nil {
+			return err
+		}
+		if arm && forceTie && i == 0 {
+			r.forcedArmageddon = true
+		}
+		home, away := r.actors[m.Home], r.actors[m.Away]
+		if first && n == 1 && i == 0 {
+			// A wrong report, disputed by the opponent; the TD decides.
+			wrong, _, err := r.result(m, si, false)
+			if err != nil {
+				return err
+			}
+			if _, err := r.svc.ReportResult(ctx, home, slug, m.ID, wrong); err != nil {
+				return err
+			}
+			if _, err := r.svc.DisputeResult(ctx, away, slug, m.ID, "the sheet does not match the games on Lichess", 0); err != nil {
+				return err
+			}
+			if _, err := r.svc.OverrideResult(ctx, TD, slug, m.ID, in, "result entered from the Lichess games (demo dispute)", 0); err != nil {
+				return err
+			}
+			r.counts.Disputes++
+			r.progress()
+			continue
+		}
+		if _, err := r.svc.ReportResult(ctx, home, slug, m.ID, in); err != nil {
+			return fmt.Errorf("report %s: %w", m.ID, err)
+		}
+		if _, err := r.svc.ConfirmResult(ctx, away, slug, m.ID, 0); err != nil {
+			return fmt.Errorf("confirm %s: %w", m.ID, err)
+		}
+		r.progress()
+	}
+	r.at(rd.End)
+	if _, err := r.svc.CloseRound(ctx, TD, slug); err != nil {
+		return err
+	}
+	if unplayed != "" {
+		r.counts.DoubleForfeits++
+		r.progress()
+		return r.appeal(ctx, si, unplayed, rd.End)
+	}
+	return nil
+}
+
+func (r *runner) window(si, n int) (arbiter.RoundWindow, bool) {
+	for _, w := range r.ev.Calendar {
+		if w.Stage == si && w.Number == n {
+			return w, true
+		}
+	}
+	return arbiter.RoundWindow{}, false
+}
+
+// appeal has the home side of the double-forfeited match appeal inside
+// the window (R5), and the TD accept it with the result actually played.
+func (r *runner) appeal(ctx context.Context, si int, matchID string, end time.Time) error {
+	slug := r.opts.Slug
+	ms, err := r.svc.Matches(ctx, slug, "")
+	if err != nil {
+		return err
+	}
+	i := slices.IndexFunc(ms, func(m arbiter.Match) bool { return m.ID == matchID })
+	if i < 0 {
+		return arbiter.Errorf(arbiter.EINTERNAL, "match %s vanished", matchID)
+	}
+	m := ms[i]
+	r.at(end.Add(time.Hour))
+	ap, err := r.svc.Appeal(ctx, r.actors[m.Home], slug, m.ID, "we played the match before the deadline but the result was not entered")
+	if arbiter.ErrorCode(err) == arbiter.ERULE {
+		r.note("appeal against the double forfeit of %s refused: %s", m.ID, arbiter.ErrorMessage(err))
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	r.counts.Appeals++
+	in, _, err := r.result(m, si, false)
+	if err != nil {
+		return err
+	}
+	r.at(r.now.Add(3 * time.Hour))
+	_, err = r.svc.DecideAppeal(ctx, TD, slug, ap.ID, true, in, "the games are on Lichess, played before the deadline (demo appeal)")
+	return err
+}
+
+// disqualify removes the lowest-ranked entrant of the current stage that
+// still plays (Sanction: its open match goes to the opponent, its results
+// as the rulebook says).
+func (r *runner) disqualify(ctx context.Context, si int) error {
+	slug := r.opts.Slug
+	tab, err := r.svc.Standings(ctx, slug, si)
+	if err != nil {
+		return err
+	}
+	es, err := r.svc.Entrants(ctx, slug)
+	if err != nil {
+		return err
+	}
+	approved := map[string]bool{}
+	for _, e := range es {
+		approved[e.ID] = e.Status == arbiter.EntrantApproved
+	}
+	for k := len(tab.Rows) - 1; k >= 0; k-- {
+		id := tab.Rows[k].ID
+		if !approved[id] {
+			continue
+		}
+		_, _, err := r.svc.Sanction(ctx, TD, slug, app.SanctionRequest{Entrant: id, Kind: "disqualification",
+			Reason: "abusive behaviour in the chat (demo)"})
+		if arbiter.ErrorCode(err) == arbiter.ERULE || arbiter.ErrorCode(err) == arbiter.EINVALID {
+			r.note("disqualification of %s refused: %s", id, arbiter.ErrorMessage(err))
+			return nil
+		}
+		return err
+	}
+	return nil
+}
+
+// result plays match m and returns its sheet. In a knockout a tied match
+// gets its tie procedure; with forceTie the match is level and goes
+// through the whole procedure (to the armageddon where there is one). A
+// tie the format cannot resolve (RKCC beyond set points) is replayed.
+func (r *runner) result(m arbiter.Match, si int, forceTie bool) (app.ResultInput, bool, error) {
+	fs := &r.f.Stages[si]
+	mf := fs.MatchFor(m.Format)
+	teamSize := 1
+	if ts := r.f.TeamSize(r.ev.Entrants); ts != nil {
+		teamSize = *ts
+	}
+	h, a := r.sums[m.Home], r.sums[m.Away]
+	for attempt := range 50 {
+		sh := r.play.sheet(mf, m.Format, h, a, teamSize, forceTie && attempt == 0)
+		ms, err := score.Score(r.f, fs.Name, sh, score.Options{Entrants: r.ev.Entrants})
+		arm := false
+		if err != nil && ruleOf(err) == "score.tie" {
+			if arm, err = r.play.tie(r.f, mf, sh, m.ID, h, a, forceTie && attempt == 0); err != nil {
+				return app.ResultInput{}, false, err
+			}
+			ms, err = score.Score(r.f, fs.Name, sh, score.Options{Entrants: r.ev.Entrants})
+		}
+		if err != nil {
+			return app.ResultInput{}, false, fmt.Errorf("simulated sheet of %s does not score: %w", m.ID, err)
+		}
+		if ms.Result == score.TieUnresolved {
+			continue
+		}
+		data, err := json.Marshal(sh)
+		if err != nil {
+			return app.ResultInput{}, false, err
+		}
+		return app.ResultInput{Sheet: data}, arm, nil
+	}
+	return app.ResultInput{}, false, arbiter.Errorf(arbiter.EINTERNAL, "no decisive result for %s in 50 tries", m.ID)
+}
+
+// advance ends the stage. Where the tiebreaks leave a tie at the cut (or
+// across pools) the TDs give the order by drawing lots (seeded), never
+// advancing a removed entrant ahead of one still playing.
+func (r *runner) advance(ctx context.Context) error {
+	slug := r.opts.Slug
+	si := r.ev.Stage
+	r.at(r.now.Add(2 * time.Hour))
+	ev, err := r.svc.AdvanceStage(ctx, TD, slug, app.AdvanceOptions{})
+	if arbiter.ErrorCode(err) == arbiter.ERULE && r.ev.Stages[si].Kind != format.Pool {
+		order, oerr := r.tieOrder(ctx, si, r.ev.Stages[si].Advance)
+		if oerr != nil {
+			return oerr
+		}
+		ev, err = r.svc.AdvanceStage(ctx, TD, slug, app.AdvanceOptions{TieOrder: order,
+			Reason: "drawing of lots among the entrants the tiebreaks leave tied (demo, seeded)"})
+		if err == nil {
+			r.counts.TieOrders++
+		}
+	}
+	if err != nil {
+		return err
+	}
+	r.ev = ev
+	return nil
+}
+
+func (r *runner) tieOrder(ctx context.Context, si, n int) ([]string, error) {
+	tab, err := r.svc.Standings(ctx, r.opts.Slug, si)
+	if err != nil {
+		return nil, err
+	}
+	es, err := r.svc.Entrants(ctx, r.opts.Slug)
+	if err != nil {
+		return nil, err
+	}
+	removed := map[string]bool{}
+	for _, e := range es {
+		removed[e.ID] = e.Status == arbiter.EntrantRemoved
+	}
+	var order []string
+	for i := 0; i < len(tab.Rows); {
+		j := i
+		for j+1 < len(tab.Rows) && tab.Rows[j+1].Rank == tab.Rows[i].Rank {
+			j++
+		}
+		var grp []string
+		for _, row := range tab.Rows[i : j+1] {
+			grp = append(grp, row.ID)
+		}
+		r.rng.Shuffle(len(grp), func(a, b int) { grp[a], grp[b] = grp[b], grp[a] })
+		slices.SortStableFunc(grp, func(a, b string) int {
+			switch {
+			case removed[a] == removed[b]:
+				return 0
+			case removed[a]:
+				return 1
+			}
+			return -1
+		})
+		order = append(order, grp...)
+		i = j + 1
+	}
+	if len(order) < n {
+		return nil, arbiter.Errorf(arbiter.EINTERNAL, "%d ranked, %d advance", len(order), n)
+	}
+	return order[:n], nil
+}
