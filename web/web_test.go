@@ -476,3 +476,20 @@ func TestFormatExplainACWC40Players(t *testing.T) {
 	}
 	wantContains(t, body, "top 12", "<td>pool (double)</td>", "<caption>Pools</caption>", "<td>1 week(s)</td>", "Armageddon:")
 }
+
+// TestPostgres runs health and the home page on PostgreSQL when
+// $ARBITER_TEST_POSTGRES names a server (skipped otherwise, like every
+// PostgreSQL test of the repository).
+func TestPostgres(t *testing.T) {
+	db := storetest.Postgres(t)
+	srv, err := New(Config{DB: db})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{srv: srv, db: db}
+	res, body := f.do(t, "GET", "/healthz")
+	wantStatus(t, res, body, 200)
+	res, body = f.do(t, "GET", "/")
+	wantStatus(t, res, body, 200)
+	wantContains(t, body, "No events yet")
+}
