@@ -17,6 +17,7 @@ type Incremental struct {
 	exists   []bool
 	ei, ej   []int32 // endpoints of edge k: ei > ej
 	dead     []bool  // vertex removed from the problem (finalized pair)
+	live     []int   // vertices not dead, ascending
 	dirty    []bool
 	dirties  []int
 
@@ -54,6 +55,10 @@ func NewIncremental(n, words int) *Incremental {
 		}
 	}
 	s.dead = make([]bool, n)
+	s.live = make([]int, n)
+	for i := range s.live {
+		s.live[i] = i
+	}
 	s.dirty = make([]bool, n)
 	s.mate = fill(n, -1)
 	s.label = make([]int, 2*n)
@@ -90,16 +95,41 @@ func tri(i, j int) int {
 func (s *Incremental) w(k int) []uint64 { return s.wt[k*s.words : (k+1)*s.words : (k+1)*s.words] }
 
 // Set sets the weight of edge {v, u} (exists: whether the edge is present;
-// a present edge may weigh zero) and marks v for release.
+// a present edge may weigh zero). When the current optimum stays optimal as
+// far as this edge is concerned (an unmatched edge between different
+// top-level blossoms whose slack stays non-negative) nothing else happens;
+// otherwise v is marked for release before the next Solve.
 func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
 	k := tri(v, u)
 	d := s.w(k)
-	clear(d)
+	nw := s.t1
+	clear(nw)
 	if exists {
-		copy(d, w)
-		twice(d, d)
+		copy(nw, w)
+		twice(nw, nw)
 	}
+	if exists == s.exists[k] && cmp(nw, d) == 0 {
+		return
+	}
+	copy(d, nw)
 	s.exists[k] = exists
+	if s.dead[v] || s.dead[u] {
+		return // outside the problem
+	}
+	if !s.started {
+		s.markDirty(v)
+		return
+	}
+	matched := s.mate[v] >= 0 && s.endpoint(s.mate[v]) == u
+	if !matched && s.inblossom[v] != s.inblossom[u] {
+		if !exists {
+			return
+		}
+		s.slack(s.t2, k)
+		if !isNeg(s.t2) {
+			return
+		}
+	}
 	s.markDirty(v)
 }
 
@@ -129,6 +159,13 @@ func (s *Incremental) Fix(v, u int) {
 		s.mate[v], s.mate[u] = 2*k, 2*k+1
 	}
 	s.dead[v], s.dead[u] = true, true
+	live := s.live[:0]
+	for _, x := range s.live {
+		if x != v && x != u {
+			live = append(live, x)
+		}
+	}
+	s.live = live
 }
 
 // Mate returns the partner of every vertex, -1 for unmatched.
@@ -266,8 +303,8 @@ func (s *Incremental) Solve() bool {
 			}
 			// Feasibility: y_v >= 2w(v,u) - y_u for every present edge.
 			first := true
-			for u := 0; u < s.n; u++ {
-				if u == v || s.dead[u] || !s.exists[tri(v, u)] {
+			for _, u := range s.live {
+				if u == v || !s.exists[tri(v, u)] {
 					continue
 				}
 				k := tri(v, u)
@@ -410,7 +447,7 @@ func (s *Incremental) addBlossom(base, k int) {
 	for _, bv := range path {
 		if s.bbest[bv] == nil {
 			s.leaves(bv, func(v int) {
-				for u := 0; u < s.n; u++ {
+				for _, u := range s.live {
 					if u != v {
 						consider(tri(v, u))
 					}
@@ -607,8 +644,8 @@ func (s *Incremental) stages() bool {
 			for len(s.queue) > 0 && !augmented {
 				v := s.queue[len(s.queue)-1]
 				s.queue = s.queue[:len(s.queue)-1]
-				for w := 0; w < n; w++ {
-					if w == v || s.dead[w] {
+				for _, w := range s.live {
+					if w == v {
 						continue
 					}
 					k := tri(v, w)

@@ -1,0 +1,39 @@
+package dutch
+
+import (
+	"fmt"
+	"testing"
+
+	"arbiter/pairing"
+)
+
+// benchTournament builds the state before round 6 of a synthetic tournament
+// (five rounds of random results, greedy history pairing, 1% absences).
+func benchTournament(b *testing.B, n int) *pairing.Tournament {
+	b.Helper()
+	f, err := Generate(GenerateOptions{Players: n, Rounds: 5, Total: 9, Seed: uint64(n), AbsentPermille: 10, Greedy: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	t, err := pairing.FromTRF(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return t
+}
+
+// BenchmarkPair pairs round 6 of synthetic tournaments of several sizes.
+// Reproduce: go test -run '^$' -bench . -benchmem ./pairing/dutch/
+func BenchmarkPair(b *testing.B) {
+	for _, n := range []int{100, 500, 1000, 2000} {
+		b.Run(fmt.Sprintf("players=%d", n), func(b *testing.B) {
+			t := benchTournament(b, n)
+			b.ResetTimer()
+			for range b.N {
+				if _, err := Pair(t); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
