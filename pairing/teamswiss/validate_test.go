@@ -2,6 +2,7 @@ package teamswiss
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -127,5 +128,27 @@ func TestEventJSON(t *testing.T) {
 	const want = `{"round":2,"boards":[{"home":"b","away":"a"},{"home":"c","away":"e"}]}`
 	if string(out) != want {
 		t.Errorf("pairing %s, want %s", out, want)
+	}
+}
+
+// Decode names the JSON path of unknown fields and wrong types, and applies
+// Pair's checks.
+func TestDecode(t *testing.T) {
+	const good = `{"points": {"win": 1, "draw": 0.5, "loss": 0, "bye": 1}, "total_rounds": 5, "initial_colour": "white",
+  "teams": [{"id": "a", "rounds": []}, {"id": "b", "rounds": []}]}`
+	ev, err := Decode(strings.NewReader(good))
+	if err != nil || len(ev.Teams) != 2 || ev.Points != DefaultPoints {
+		t.Fatalf("Decode = %+v, %v", ev, err)
+	}
+	for _, tc := range []struct{ doc, field string }{
+		{strings.Replace(good, `"rounds": []}]`, `"rounds": [], "colour": 1}]`, 1), "teams[1].colour"},
+		{strings.Replace(good, `"total_rounds": 5`, `"total_rounds": "5"`, 1), "total_rounds"},
+		{strings.Replace(good, `"id": "b"`, `"id": "a"`, 1), "teams[1].id"},
+	} {
+		ev, err := Decode(strings.NewReader(tc.doc))
+		var ae *arbiter.Error
+		if ev != nil || !errors.As(err, &ae) || ae.Code != arbiter.EINVALID || ae.Field != tc.field {
+			t.Errorf("Decode(%s) = %v, %v; want an %s error on %s", tc.doc, ev, err, arbiter.EINVALID, tc.field)
+		}
 	}
 }
