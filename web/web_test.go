@@ -51,7 +51,11 @@ type fixture struct {
 
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
-	db := storetest.SQLite(t)
+	return newFixtureOn(t, storetest.SQLite(t))
+}
+
+func newFixtureOn(t testing.TB, db *sqlstore.DB) *fixture {
+	t.Helper()
 	f := &fixture{db: db, logs: &lockedBuffer{}, now: time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC)}
 	f.app = app.New(db, func() time.Time { return f.now })
 	srv, err := New(Config{DB: db, App: f.app, Logger: slog.New(slog.NewTextHandler(f.logs, nil))})
@@ -477,19 +481,29 @@ func TestFormatExplainACWC40Players(t *testing.T) {
 	wantContains(t, body, "top 12", "<td>pool (double)</td>", "<caption>Pools</caption>", "<td>1 week(s)</td>", "Armageddon:")
 }
 
-// TestPostgres runs health and the home page on PostgreSQL when
-// $ARBITER_TEST_POSTGRES names a server (skipped otherwise, like every
-// PostgreSQL test of the repository).
+// TestPostgres runs the home, event, standings and health pages on
+// PostgreSQL when $ARBITER_TEST_POSTGRES names a server (skipped
+// otherwise, like every PostgreSQL test of the repository).
 func TestPostgres(t *testing.T) {
-	db := storetest.Postgres(t)
-	srv, err := New(Config{DB: db})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := &fixture{srv: srv, db: db}
-	res, body := f.do(t, "GET", "/healthz")
-	wantStatus(t, res, body, 200)
-	res, body = f.do(t, "GET", "/")
+	f := newFixtureOn(t, storetest.Postgres(t))
+	res, body := f.do(t, "GET", "/")
 	wantStatus(t, res, body, 200)
 	wantContains(t, body, "No events yet")
+	antichessEvent(t, f)
+	playRound1(t, f)
+	res, body = f.do(t, "GET", "/events/atc")
+	wantStatus(t, res, body, 200)
+	if got := cells(body, "rounds"); strings.Join(got, ",") != "7,2" {
+		t.Errorf("stage rounds %v, want 7,2", got)
+	}
+	res, body = f.do(t, "GET", "/events/atc/standings")
+	wantStatus(t, res, body, 200)
+	if rows := tableRows(body); len(rows) != 10 || !strings.HasPrefix(rows[0], "1|Team 01|1|120|348|") {
+		t.Errorf("standings rows %q", rows)
+	}
+	res, body = f.do(t, "GET", "/healthz")
+	wantStatus(t, res, body, 200)
+	f.db.Close()
+	res, body = f.do(t, "GET", "/healthz")
+	wantStatus(t, res, body, 503)
 }
