@@ -29,6 +29,7 @@ type ResultInput struct {
 
 // scored is a result input turned into a sheet and scored.
 type scored struct {
+	parsed  *score.Sheet
 	sheet   []byte
 	summary string
 	outcome arbiter.Outcome
@@ -74,7 +75,7 @@ func (st *state) score(m *arbiter.Match, in ResultInput) (scored, error) {
 	if err != nil {
 		return scored{}, arbiter.Errorf(arbiter.EINTERNAL, "encoding sheet: %v", err)
 	}
-	return scored{sheet: data, summary: in.Summary, outcome: outcomeOf(ms)}, nil
+	return scored{parsed: sh, sheet: data, summary: in.Summary, outcome: outcomeOf(ms)}, nil
 }
 
 // summarySheet builds a match sheet from a summary.
@@ -251,6 +252,9 @@ func (s *Service) ReportResult(ctx context.Context, a arbiter.Actor, slug, match
 		if err != nil {
 			return err
 		}
+		if err := checkArmageddon(ctx, tx, st, &m, sc.parsed); err != nil {
+			return err
+		}
 		id, err := s.newReport(ctx, tx, st, &m)
 		if err != nil {
 			return err
@@ -375,6 +379,9 @@ func (s *Service) OverrideResult(ctx context.Context, a arbiter.Actor, slug, mat
 		}
 		sc, err := st.score(&m, in)
 		if err != nil {
+			return err
+		}
+		if err := checkArmageddon(ctx, tx, st, &m, sc.parsed); err != nil {
 			return err
 		}
 		m, err = s.setResult(ctx, tx, st, a, m, sc, "override", reason, expect)

@@ -187,6 +187,8 @@ func setVersion(v any, version int64) {
 		d.Version = version
 	case *Negotiation:
 		d.Version = version
+	case *Armageddon:
+		d.Version = version
 	}
 }
 

@@ -1,11 +1,14 @@
 package app
 
 import (
+	"crypto/rand"
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"arbiter"
+	"arbiter/armageddon"
 	"arbiter/format"
 	"arbiter/standings"
 )
@@ -229,7 +232,38 @@ func TestSwissToKnockout(t *testing.T) {
 		}
 		must(s.PublishRound(ctx, td, "ko"))
 		c.t = utc(2023, 3, 29, 0, 0)
-		must(s.ReportResult(ctx, player(semis[0].Home), "ko", semis[0].ID, ResultInput{Summary: "6-4"}))
+		// Semifinal 1 goes to armageddon (A3 rules, coin flip): sealed bids
+		// first, revealed once both are in; the lower bid (away, 2:00) plays
+		// White.
+		id0 := semis[0].ID
+		rules := armageddon.RulesA3()
+		cHome, sHome := must2(armageddon.Seal(rules, id0, armageddon.SideA, 150*time.Second, rand.Reader))
+		cAway, sAway := must2(armageddon.Seal(rules, id0, armageddon.SideB, 120*time.Second, rand.Reader))
+		_, err = s.BidArmageddon(ctx, player(semis[1].Home), "ko", id0, &cHome, nil)
+		wantErr(t, err, arbiter.EFORBIDDEN, "")
+		must(s.BidArmageddon(ctx, player(semis[0].Home), "ko", id0, &cHome, nil))
+		_, err = s.BidArmageddon(ctx, player(semis[0].Home), "ko", id0, nil, &sHome)
+		wantErr(t, err, arbiter.ERULE, "A3") // the other bid is not in yet
+		must(s.BidArmageddon(ctx, player(semis[0].Away), "ko", id0, &cAway, nil))
+		_, err = s.BidArmageddon(ctx, player(semis[0].Away), "ko", id0, nil, &sHome) // not its own secret
+		if err == nil {
+			t.Fatal("a reveal that does not match the commitment was accepted")
+		}
+		must(s.BidArmageddon(ctx, player(semis[0].Home), "ko", id0, nil, &sHome))
+		auc := must(s.BidArmageddon(ctx, player(semis[0].Away), "ko", id0, nil, &sAway))
+		if auc.Outcome == nil || auc.Outcome.White != armageddon.SideB || auc.Outcome.WhiteTime != 120*time.Second {
+			t.Fatalf("auction %+v", auc.Outcome)
+		}
+		arm := func(homeBid int) string {
+			return fmt.Sprintf(`{"parts": [{"tc": "1+2", "results": "1 1 1 1 1 0 0 0 0 0"}], "tie": {"games": "1 = = 0",
+				"armageddon": {"home_bid": %d, "away_bid": 120, "white": "away", "result": "1"}}}`, homeBid)
+		}
+		_, err = s.ReportResult(ctx, player(semis[0].Home), "ko", id0, ResultInput{Sheet: []byte(arm(160))})
+		wantErr(t, err, arbiter.EINVALID, "A3")
+		m0 := must(s.ReportResult(ctx, player(semis[0].Home), "ko", id0, ResultInput{Sheet: []byte(arm(150))}))
+		if m0.Result.Result != "home_win" || m0.Result.DecidedBy != "armageddon" {
+			t.Fatalf("armageddon result %+v", m0.Result)
+		}
 		// A drawn knockout match needs its tie procedure: a summary cannot
 		// carry it, a sheet with the tiebreak games can (2.5-1.5).
 		_, err = s.ReportResult(ctx, player(semis[1].Home), "ko", semis[1].ID, ResultInput{Summary: "5-5"})
