@@ -122,6 +122,20 @@ func TestSecondaryScoreReranksScoregroups(t *testing.T) {
 		if order[0].MatchPoints != 100 || order[0].Secondary != 50000 || order[0].Seed != 8 || order[0].TPN != 1 {
 			t.Errorf("order[0] = %+v", order[0])
 		}
+
+		// Round 2: t8 wins at t3 (300-420), t1-t6 drawn (360-360), t5 beats
+		// t2 (400-320), t4 wins at t7 (250-470). Totals: t8 2 (920); t6 1.5
+		// (810), t1 1.5 (740); t5 1 (740), t3 1 (700), t4 1 (690); t2 0
+		// (590), t7 0 (570). Colours: t1 and t3 WW (absolute Black), t2 and
+		// t4 BB (absolute White), t5 and t7 BW (Black), t6 and t8 WB (White).
+		ev.addRound("", lost("t3", "t8", 30000, 42000), match{home: "t1", away: "t6", homeMP: 50, awayMP: 50, homeSec: 36000, awaySec: 36000},
+			won("t5", "t2", 40000, 32000), lost("t7", "t4", 25000, 47000))
+		// t8 floats into {t6, t1} (t6-t1 met): t8-t1 meets both
+		// preferences, t8-t6 not (both want White), so t8-t1 and t6 floats.
+		// {t6 | t5 t3 t4}: the first candidate t6-t5 + t3-t4 meets every
+		// preference (t4's absolute White, t3's absolute Black) and stands.
+		// Then t2-t7. Board order by the higher team: t3 (700) is above t4.
+		check(t, ev, &Pairing{Round: 3, Boards: boards("t8", "t1", "t6", "t5", "t4", "t3", "t2", "t7")})
 	})
 }
 
@@ -222,4 +236,10 @@ func TestSixTeamsWithWithdrawal(t *testing.T) {
 	// only, t4 met t1 only; t3 takes the first, t4), t5 the lowest gets the
 	// PAB. t3 (White) wants Black, t4 (Black) wants White.
 	check(t, ev, &Pairing{Round: 2, Boards: boards("t2", "t1", "t4", "t3"), Bye: "t5"})
+	ev.addRound("t5", lost("t2", "t1", 0, 0), drew("t4", "t3"))
+	// t1 2; t2 t3 t5 1; t4 0.5; t6 still withdrawn. The PAB goes to the
+	// lowest score, t4 (C5; t5 had it); then t1 can meet neither t2 nor t4
+	// (played): t1-t5 leaves t2-t3 (t2-t5 played). Colours: t1 (W,B) wants
+	// White, t5 (W, bye) Black; t3 (W,B) White, t2 (B,W) Black.
+	check(t, ev, &Pairing{Round: 3, Boards: boards("t1", "t5", "t3", "t2"), Bye: "t4"})
 }
