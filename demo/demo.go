@@ -271,6 +271,9 @@ func (r *runner) run(ctx context.Context) error {
 			}
 		}
 	}
+	if r.opts.Progress != nil {
+		r.opts.Progress(r.done, r.done) // the estimate counted knockout byes
+	}
 	if !r.forcedArmageddon && r.hasArmageddon() {
 		r.note("no knockout match reached armageddon")
 	}
