@@ -243,3 +243,18 @@ func TestSixTeamsWithWithdrawal(t *testing.T) {
 	// White, t5 (W, bye) Black; t3 (W,B) White, t2 (B,W) Black.
 	check(t, ev, &Pairing{Round: 3, Boards: boards("t1", "t5", "t3", "t2"), Bye: "t4"})
 }
+
+// Degenerate fields: nobody to pair, or a single team (the PAB if it may
+// still have one).
+func TestTinyFields(t *testing.T) {
+	ev := newEvent(3, "a", "b")
+	ev.team("a").Withdrawn, ev.team("b").Withdrawn = true, true
+	check(t, ev, &Pairing{Round: 1, Boards: []Board{}})
+	ev = newEvent(3, "a", "b")
+	ev.team("b").Withdrawn = true
+	check(t, ev, &Pairing{Round: 1, Boards: []Board{}, Bye: "a"})
+	ev.addRound("a")
+	if _, err := Pair(ev); arbiter.ErrorCode(err) != arbiter.ENOPAIRING {
+		t.Errorf("a second PAB for the only team: err = %v, want %s", err, arbiter.ENOPAIRING)
+	}
+}
