@@ -1,0 +1,405 @@
+package demo_test
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"arbiter"
+	"arbiter/app"
+	"arbiter/demo"
+	"arbiter/format"
+	"arbiter/sqlstore"
+	"arbiter/sqlstore/storetest"
+	"arbiter/standings"
+)
+
+var ctx = context.Background()
+
+// backends runs fn on SQLite always and on PostgreSQL when
+// ARBITER_TEST_POSTGRES is set (a fresh schema per test).
+func backends(t *testing.T, fn func(t *testing.T, db *sqlstore.DB)) {
+	for _, b := range []struct {
+		name string
+		open func(testing.TB) *sqlstore.DB
+	}{{"sqlite", storetest.SQLite}, {"postgres", storetest.Postgres}} {
+		t.Run(b.name, func(t *testing.T) { fn(t, b.open(t)) })
+	}
+}
+
+// The smallest fields each preset runs with comfortably: RKCC's 8 teams
+// (5 Swiss rounds, top 4), the antichess cup's minimum of 10 teams (A9),
+// and 14 ACWC players so that the disqualified one is not among the 12
+// who go on (W6).
+var sizes = []struct {
+	preset string
+	n      int
+}{{"rkcc-team-three-tc", 8}, {"antichess-team-cup", 10}, {"acwc-2023", 14}}
+
+func TestDemoPresets(t *testing.T) {
+	for _, c := range sizes {
+		t.Run(c.preset, func(t *testing.T) {
+			backends(t, func(t *testing.T, db *sqlstore.DB) {
+				svc := app.New(db, nil)
+				calls := 0
+				sum, err := demo.Run(ctx, svc, demo.Options{Preset: c.preset, Entrants: c.n, Seed: 7,
+					Progress: func(done, total int) {
+						calls++
+						if done > total || done < 1 {
+							t.Errorf("progress %d/%d", done, total)
+						}
+					}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if sum.Status != arbiter.EventFinished || sum.Final == nil || sum.Entrants != c.n || sum.Stopped != "" {
+					t.Fatalf("summary: status %s, final %v, entrants %d", sum.Status, sum.Final, sum.Entrants)
+				}
+				if calls != sum.Counts.Matches+1 { // once per match, once at the end
+					t.Errorf("progress called %d times for %d matches", calls, sum.Counts.Matches)
+				}
+				checkLifecycle(t, c.preset, sum)
+				checkEvent(t, svc, sum)
+				checkReplay(t, svc, sum)
+			})
+		})
+	}
+}
+
+// checkLifecycle: the exceptional paths the demo promises, where the
+// rulebook and the application layer allow them.
+func checkLifecycle(t *testing.T, preset string, s demo.Summary) {
+	t.Helper()
+	c := s.Counts
+	if c.DoubleForfeits != 1 || c.Disputes != 1 {
+		t.Errorf("counts %+v: want one double forfeit and one dispute", c)
+	}
+	switch preset {
+	case "rkcc-team-three-tc": // R5's appeal window; no armageddon (R11); team sanctions not in app
+		if c.Appeals != 1 || c.Armageddons != 0 || c.Sanctions != 0 {
+			t.Errorf("rkcc counts %+v", c)
+		}
+	case "antichess-team-cup": // no appeal window; A20's armageddon
+		if c.Appeals != 0 || c.Armageddons < 1 || c.Sanctions != 0 {
+			t.Errorf("antichess counts %+v", c)
+		}
+	case "acwc-2023": // W17 disqualification; W10/W11 armageddon
+		if c.Appeals != 0 || c.Armageddons < 1 || c.Sanctions != 1 {
+			t.Errorf("acwc counts %+v", c)
+		}
+	}
+	if len(s.Notes) == 0 && preset != "acwc-2023" {
+		t.Errorf("no note on the parts not simulated")
+	}
+}
+
+// checkEvent checks the invariants of a finished event in the store.
+func checkEvent(t *testing.T, svc *app.Service, s demo.Summary) {
+	t.Helper()
+	rounds, err := svc.Rounds(ctx, s.Slug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := svc.Matches(ctx, s.Slug, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	byRound := map[string][]arbiter.Match{}
+	for _, m := range ms {
+		byRound[roundID(m)] = append(byRound[roundID(m)], m)
+	}
+	for _, rd := range rounds {
+		if rd.Status != arbiter.RoundClosed {
+			continue
+		}
+		if len(byRound[rd.ID]) != len(rd.Matches) {
+			t.Errorf("round %s lists %d matches, the store has %d", rd.ID, len(rd.Matches), len(byRound[rd.ID]))
+		}
+		for _, m := range byRound[rd.ID] {
+			if m.Status != arbiter.MatchFinal || m.Result == nil && m.Decision != "disregarded" {
+				t.Errorf("closed round %s: match %s is %s with result %v", rd.ID, m.ID, m.Status, m.Result)
+			}
+		}
+	}
+	// Nobody is paired after their disqualification.
+	xs, err := svc.Sanctions(ctx, s.Slug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range xs {
+		for _, rd := range rounds {
+			if !rd.PairedAt.After(x.At) {
+				continue
+			}
+			for _, m := range byRound[rd.ID] {
+				if m.Home == x.Entrant || m.Away == x.Entrant {
+					t.Errorf("%s, disqualified at %s, is paired in %s (paired %s)", x.Entrant, x.At, m.ID, rd.PairedAt)
+				}
+			}
+		}
+	}
+	for _, st := range s.Stages {
+		for _, pt := range st.Tables {
+			checkOrder(t, st.Name+"/"+pt.Pool, pt.Table)
+		}
+	}
+}
+
+func roundID(m arbiter.Match) string {
+	return "s" + itoa(m.Stage+1) + "r" + itoa(m.Round)
+}
+
+func itoa(i int) string { b, _ := json.Marshal(i); return string(b) }
+
+// checkOrder: each adjacent pair of rows is ordered by the primary score,
+// then each tiebreak column in turn, higher first (package standings: every
+// column is higher-is-better); rows sharing a rank have equal columns.
+func checkOrder(t *testing.T, name string, tab standings.Table) {
+	t.Helper()
+	for i := 1; i < len(tab.Rows); i++ {
+		a, b := tab.Rows[i-1], tab.Rows[i]
+		ka := append([]arbiter.Points{a.Score}, a.Values...)
+		kb := append([]arbiter.Points{b.Score}, b.Values...)
+		c := 0
+		for k := range ka {
+			if ka[k] != kb[k] {
+				c = 1
+				if ka[k] < kb[k] {
+					c = -1
+				}
+				break
+			}
+		}
+		switch {
+		case c < 0:
+			t.Errorf("%s: row %d %s %v is above row %d %s %v", name, i, a.ID, ka, i+1, b.ID, kb)
+		case b.Rank < a.Rank:
+			t.Errorf("%s: rank %d after rank %d", name, b.Rank, a.Rank)
+		case a.Rank == b.Rank && c != 0:
+			t.Errorf("%s: %s and %s share rank %d but differ: %v / %v", name, a.ID, b.ID, a.Rank, ka, kb)
+		}
+	}
+}
+
+// checkReplay: the audit log replays to the records in the store, and a
+// store rebuilt from the replayed records ranks every stage the same.
+func checkReplay(t *testing.T, svc *app.Service, s demo.Summary) {
+	t.Helper()
+	row, err := sqlstore.GetEventBySlug(ctx, svc.DB, s.Slug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log, err := svc.Audit(ctx, demo.TD, s.Slug, sqlstore.AuditFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	state, err := sqlstore.Replay(log)
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	kinds := map[string]int{}
+	var eventDoc json.RawMessage
+	for k, r := range state {
+		if k.EventID != row.ID {
+			t.Fatalf("audit entry of another event: %+v", k)
+		}
+		if k.Kind == sqlstore.EventKind && k.ID == row.ID {
+			eventDoc = r.Data
+			continue
+		}
+		kinds[k.Kind]++
+		cur, v, err := sqlstore.Get[json.RawMessage](ctx, svc.DB, row.ID, k.Kind, k.ID)
+		if err != nil {
+			t.Fatalf("replayed %s %s: %v", k.Kind, k.ID, err)
+		}
+		if v != r.Version || !sameJSON(t, cur, r.Data) {
+			t.Errorf("%s %s: store has version %d %s, replay version %d %s", k.Kind, k.ID, v, cur, r.Version, r.Data)
+		}
+	}
+	for kind, n := range kinds {
+		recs, err := sqlstore.List[json.RawMessage](ctx, svc.DB, row.ID, kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(recs) != n {
+			t.Errorf("%d %s records in the store, %d replayed", len(recs), kind, n)
+		}
+	}
+	var ev sqlstore.Event
+	if err := json.Unmarshal(eventDoc, &ev); err != nil {
+		t.Fatalf("replayed event: %v", err)
+	}
+	if ev.Slug != row.Slug || ev.Status != row.Status || !sameJSON(t, ev.Format, row.Format) {
+		t.Errorf("replayed event %s %s differs from the store's %s %s", ev.Slug, ev.Status, row.Slug, row.Status)
+	}
+
+	// Rebuild a store from the replay alone and rank every stage again.
+	db2 := storetest.SQLite(t)
+	err = db2.Tx(ctx, func(tx *sqlstore.Tx) error {
+		ch := sqlstore.Change{Actor: sqlstore.Actor{Name: "replay", Role: arbiter.RoleSystem}, Action: "replay.load"}
+		row2, err := sqlstore.CreateEvent(ctx, tx, ch, sqlstore.Event{Slug: ev.Slug, Name: ev.Name, Status: ev.Status, Format: ev.Format})
+		if err != nil {
+			return err
+		}
+		for k, r := range state {
+			if k.Kind == sqlstore.EventKind && k.ID == row.ID {
+				continue
+			}
+			if _, err := sqlstore.Create(ctx, tx, ch, row2.ID, k.Kind, k.ID, r.Data); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("rebuild from the replay: %v", err)
+	}
+	svc2 := app.New(db2, nil)
+	for si, st := range s.Stages {
+		for _, pt := range st.Tables {
+			got, err := svc2.PoolStandings(ctx, s.Slug, si, pt.Pool)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, pt.Table) {
+				t.Errorf("stage %s %s: standings from the replayed records differ:\n%+v\nwant\n%+v", st.Name, pt.Pool, got.Rows, pt.Table.Rows)
+			}
+		}
+	}
+}
+
+func sameJSON(t *testing.T, a, b []byte) bool {
+	t.Helper()
+	var x, y any
+	if err := json.Unmarshal(a, &x); err != nil {
+		t.Fatalf("%s: %v", a, err)
+	}
+	if err := json.Unmarshal(b, &y); err != nil {
+		t.Fatalf("%s: %v", b, err)
+	}
+	return reflect.DeepEqual(x, y)
+}
+
+// TestDeterministic: the same seed gives the same event, another seed
+// another one.
+func TestDeterministic(t *testing.T) {
+	run := func(preset string, n int, seed int64) demo.Summary {
+		s, err := demo.Run(ctx, app.New(storetest.SQLite(t), nil), demo.Options{Preset: preset, Entrants: n, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	for _, c := range sizes {
+		if c.preset == "acwc-2023" {
+			continue // its full run is the slowest; its first stage below
+		}
+		a, b := run(c.preset, c.n, 11), run(c.preset, c.n, 11)
+		if !reflect.DeepEqual(tables(a), tables(b)) || !reflect.DeepEqual(bracket(a), bracket(b)) {
+			t.Errorf("%s: two runs with seed 11 differ", c.preset)
+		}
+		if o := run(c.preset, c.n, 12); reflect.DeepEqual(tables(a), tables(o)) {
+			t.Errorf("%s: seeds 11 and 12 give the same standings", c.preset)
+		}
+	}
+	opts := demo.Options{Preset: "acwc-2023", Entrants: 14, Seed: 11, StopAfter: "qualification"}
+	a, err := demo.Run(ctx, app.New(storetest.SQLite(t), nil), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := demo.Run(ctx, app.New(storetest.SQLite(t), nil), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(tables(a), tables(b)) {
+		t.Error("acwc-2023: two runs with seed 11 differ")
+	}
+}
+
+func tables(s demo.Summary) []standings.Table {
+	var out []standings.Table
+	for _, st := range s.Stages {
+		for _, pt := range st.Tables {
+			out = append(out, pt.Table)
+		}
+	}
+	return out
+}
+
+func bracket(s demo.Summary) []string {
+	var out []string
+	for _, m := range s.Bracket {
+		b, _ := json.Marshal(m)
+		out = append(out, string(b))
+	}
+	return out
+}
+
+func TestStopAfter(t *testing.T) {
+	svc := app.New(storetest.SQLite(t), nil)
+	s, err := demo.Run(ctx, svc, demo.Options{Preset: "acwc-2023", Entrants: 14, Seed: 3, StopAfter: "s1r2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Status != arbiter.EventRunning || s.Stopped != "s1r2" || s.Stages[0].Played != 2 || s.Stages[1].Played != 0 || s.Final != nil {
+		t.Fatalf("stopped run: %+v", s)
+	}
+	// The event goes on through the application layer from there.
+	if _, _, err := svc.PairRound(ctx, demo.TD, s.Slug); err != nil {
+		t.Fatalf("pairing round 3 after the demo: %v", err)
+	}
+	_, err = demo.Run(ctx, svc, demo.Options{Preset: "acwc-2023", Entrants: 14, Seed: 4, StopAfter: "s9r1"})
+	if arbiter.ErrorCode(err) != arbiter.EINVALID {
+		t.Fatalf("unknown stop: %v", err)
+	}
+}
+
+func TestBadOptions(t *testing.T) {
+	svc := app.New(storetest.SQLite(t), nil)
+	for _, c := range []struct {
+		opts demo.Options
+		code string
+	}{
+		{demo.Options{Preset: "no-such-preset", Entrants: 8}, arbiter.ENOTFOUND},
+		{demo.Options{Preset: "acwc-2023", Entrants: 1}, arbiter.EINVALID},
+		{demo.Options{Preset: "antichess-team-cup", Entrants: 9}, arbiter.EINVALID}, // A9: at least 10 teams
+	} {
+		if _, err := demo.Run(ctx, svc, c.opts); arbiter.ErrorCode(err) != c.code {
+			t.Errorf("%+v: got %v, want code %s", c.opts, err, c.code)
+		}
+	}
+	evs, err := svc.ListEvents(ctx)
+	if err != nil || len(evs) != 0 {
+		t.Fatalf("refused runs left events: %v %v", evs, err)
+	}
+}
+
+func TestSeedAll(t *testing.T) {
+	svc := app.New(storetest.SQLite(t), nil)
+	if err := demo.SeedAll(ctx, svc); err != nil {
+		t.Fatal(err)
+	}
+	if err := demo.SeedAll(ctx, svc); err != nil { // again: the events exist, nothing to do
+		t.Fatal(err)
+	}
+	evs, err := svc.ListEvents(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(evs) != len(format.Presets()) {
+		t.Fatalf("%d events, want one per preset", len(evs))
+	}
+	for _, ev := range evs {
+		if ev.Status != arbiter.EventRunning || ev.Stage != 0 {
+			t.Errorf("%s is %s in stage %d, want running in its first stage", ev.Slug, ev.Status, ev.Stage)
+		}
+		rounds, err := svc.Rounds(ctx, ev.Slug)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := len(rounds); n == 0 || n >= ev.Stages[0].Rounds {
+			t.Errorf("%s has %d of %d first-stage rounds, want the middle", ev.Slug, n, ev.Stages[0].Rounds)
+		}
+	}
+}
