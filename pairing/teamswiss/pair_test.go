@@ -258,3 +258,34 @@ func TestTinyFields(t *testing.T) {
 		t.Errorf("a second PAB for the only team: err = %v, want %s", err, arbiter.ENOPAIRING)
 	}
 }
+
+// Inside the lowest scoregroup the PAB goes to the last team of the pairing
+// order, so the secondary score decides who gets it.
+func TestSecondaryScoreDecidesPAB(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		sec  [7]arbiter.Points // by seed
+		want *Pairing
+	}{
+		// Seeds only: 1 MP t1 t2 t3 t7 (t1, t3 had White, t2 Black, t7 the
+		// PAB): t1-t3 would leave a preference unmet, so t1-t7, t2-t3. 0
+		// MP t4 t5 t6: t4-t5 (t4 Black -> White, t5 White -> Black), t6
+		// PAB.
+		{"seeds", [7]arbiter.Points{}, &Pairing{Round: 2, Boards: boards("t7", "t1", "t2", "t3", "t4", "t5"), Bye: "t6"}},
+		// Set points: 1 MP t3 (500) t2 (450) t1 (400) t7 (360): t3-t1 both
+		// want Black, so t3-t7, t2-t1. 0 MP t5 (300) t6 (200) t4 (100):
+		// t5-t6 meets both preferences, t4 PAB.
+		{"set points", [7]arbiter.Points{400, 450, 500, 100, 300, 200, 360}, &Pairing{Round: 2, Boards: boards("t7", "t3", "t2", "t1", "t6", "t5"), Bye: "t4"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ev := newEvent(5, "t1", "t2", "t3", "t4", "t5", "t6", "t7")
+			// Round 1: S1 t1 t2 t3, S2 t4 t5 t6 t7: t1-t4, t5-t2, t3-t6, t7
+			// PAB; the higher seeds win.
+			check(t, ev, &Pairing{Round: 1, Boards: boards("t1", "t4", "t5", "t2", "t3", "t6"), Bye: "t7"})
+			s := tc.sec
+			ev.addRound("t7", won("t1", "t4", s[0], s[3]), lost("t5", "t2", s[4], s[1]), won("t3", "t6", s[2], s[5]))
+			ev.team("t7").Rounds[0].Secondary = s[6]
+			check(t, ev, tc.want)
+		})
+	}
+}
