@@ -206,8 +206,8 @@ func checkTournament(e *env, f *trf.File) error {
 	}
 	diffs := 0
 	for k := 0; k < full.PlayedRounds; k++ {
-		t := truncate(full, k)
-		want := actualPairs(full, k)
+		t, index := truncate(full, k)
+		want := actualPairs(full, k, index)
 		got, err := dutch.Pair(t)
 		var gotText, wantText bytes.Buffer
 		if err == nil {
@@ -248,34 +248,69 @@ func indent(s string) string {
 }
 
 // truncate returns the tournament before round k+1: games 1..k, players who
-// did not take part in round k+1's pairing marked absent.
-func truncate(full *pairing.Tournament, k int) *pairing.Tournament {
-	t := *full
+// did not take part in round k+1's pairing marked absent, and players who
+// took part in no pairing yet and are absent left out (as bbpPairings' -c:
+// they do not count for the effective pairing numbers). index maps the
+// full tournament's player indexes to the truncated one's (-1 if left out).
+func truncate(full *pairing.Tournament, k int) (t *pairing.Tournament, index []int) {
+	c := *full
+	t = &c
 	t.PlayedRounds = k
-	t.Players = make([]pairing.Player, len(full.Players))
+	t.Players = nil
+	index = make([]int, len(full.Players))
 	for i, p := range full.Players {
-		q := p
-		q.Games = p.Games[:k]
+		index[i] = -1
+		absent := !p.Games[k].Paired
+		valid := !absent
+		for _, g := range p.Games[:k] {
+			valid = valid || g.Paired
+		}
+		if valid {
+			index[i] = len(t.Players)
+			q := p
+			q.Absent = absent
+			t.Players = append(t.Players, q)
+		}
+	}
+	for i := range t.Players {
+		q := &t.Players[i]
+		games := make([]pairing.Game, k)
 		q.Score = 0
-		for _, g := range q.Games {
+		for r, g := range q.Games[:k] {
+			if g.Opponent >= 0 {
+				g.Opponent = index[g.Opponent]
+			}
+			games[r] = g
 			q.Score += full.Points.For(g)
 		}
-		q.Absent = !p.Games[k].Paired
-		t.Players[i] = q
+		q.Games = games
 	}
-	return &t
+	var forb []pairing.ForbiddenGroup
+	for _, fg := range full.Forbidden {
+		g := fg
+		g.Players = nil
+		for _, x := range fg.Players {
+			if index[x] >= 0 {
+				g.Players = append(g.Players, index[x])
+			}
+		}
+		forb = append(forb, g)
+	}
+	t.Forbidden = forb
+	return t, index
 }
 
-// actualPairs lists round k+1 as played: white first, the PAB as Black -1.
-func actualPairs(full *pairing.Tournament, k int) []pairing.Pair {
+// actualPairs lists round k+1 as played (white first, the PAB as Black -1),
+// with player indexes of the truncated tournament.
+func actualPairs(full *pairing.Tournament, k int, index []int) []pairing.Pair {
 	var pairs []pairing.Pair
 	for i, p := range full.Players {
 		g := p.Games[k]
 		switch {
 		case g.IsPAB():
-			pairs = append(pairs, pairing.Pair{White: i, Black: -1})
+			pairs = append(pairs, pairing.Pair{White: index[i], Black: -1})
 		case g.Paired && g.Opponent >= 0 && (g.Colour == pairing.White || (g.Colour == pairing.NoColour && i < g.Opponent)):
-			pairs = append(pairs, pairing.Pair{White: i, Black: g.Opponent})
+			pairs = append(pairs, pairing.Pair{White: index[i], Black: index[g.Opponent]})
 		}
 	}
 	return pairs
