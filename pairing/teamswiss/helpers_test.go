@@ -30,7 +30,7 @@ func drew(home, away string) match {
 // newEvent makes teams with seeds in the order given (R13 points, PAB worth
 // a win, initial colour White).
 func newEvent(total int, ids ...string) *Event {
-	ev := &Event{Points: DefaultPoints, TotalRounds: total, InitialColour: White}
+	ev := &Event{Points: DefaultPoints(), TotalRounds: total, InitialColour: White}
 	for i, id := range ids {
 		ev.Teams = append(ev.Teams, Team{ID: id, Seed: i + 1})
 	}

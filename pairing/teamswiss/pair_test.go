@@ -30,7 +30,7 @@ func TestRoundOneTopHalfVersusBottomHalf(t *testing.T) {
 
 // Without seeds the teams are seeded by rating average.
 func TestSeedsFromRatingAverage(t *testing.T) {
-	ev := &Event{Points: DefaultPoints, TotalRounds: 5, InitialColour: White, Teams: []Team{
+	ev := &Event{Points: DefaultPoints(), TotalRounds: 5, InitialColour: White, Teams: []Team{
 		{ID: "d", Rating: 1700}, {ID: "a", Rating: 2100.5}, {ID: "c", Rating: 1800}, {ID: "b", Rating: 2100},
 	}}
 	// Seeds a=1, b=2, c=3, d=4: a v c (a White), b v d (d White, b even).

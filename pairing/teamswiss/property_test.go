@@ -26,7 +26,7 @@ type simOptions struct {
 // randomEvent returns an event with seeds and ratings, an optional club
 // pair, random initial colour and bye value.
 func randomEvent(rng *rand.Rand, o simOptions) *Event {
-	ev := &Event{Points: DefaultPoints, TotalRounds: o.rounds, InitialColour: White}
+	ev := &Event{Points: DefaultPoints(), TotalRounds: o.rounds, InitialColour: White}
 	if rng.IntN(2) == 0 {
 		ev.InitialColour = Black
 	}

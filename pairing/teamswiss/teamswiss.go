@@ -91,8 +91,8 @@ type Points struct {
 	Bye  arbiter.Points `json:"bye"`
 }
 
-// DefaultPoints is R13's 1 / 0.5 / 0 with a PAB worth a win.
-var DefaultPoints = Points{Win: 100, Draw: 50, Loss: 0, Bye: 100}
+// DefaultPoints returns R13's 1 / 0.5 / 0 with a PAB worth a win.
+func DefaultPoints() Points { return Points{Win: 100, Draw: 50, Loss: 0, Bye: 100} }
 
 // ForbiddenGroup is a set of teams that may not meet each other (e.g. two
 // teams of the same club) in rounds FirstRound..LastRound (1-based,

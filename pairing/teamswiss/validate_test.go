@@ -137,7 +137,7 @@ func TestDecode(t *testing.T) {
 	const good = `{"points": {"win": 1, "draw": 0.5, "loss": 0, "bye": 1}, "total_rounds": 5, "initial_colour": "white",
   "teams": [{"id": "a", "rounds": []}, {"id": "b", "rounds": []}]}`
 	ev, err := Decode(strings.NewReader(good))
-	if err != nil || len(ev.Teams) != 2 || ev.Points != DefaultPoints {
+	if err != nil || len(ev.Teams) != 2 || ev.Points != DefaultPoints() {
 		t.Fatalf("Decode = %+v, %v", ev, err)
 	}
 	for _, tc := range []struct{ doc, field string }{
