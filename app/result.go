@@ -255,6 +255,9 @@ func (s *Service) ReportResult(ctx context.Context, a arbiter.Actor, slug, match
 		if err := checkArmageddon(ctx, tx, st, &m, sc.parsed); err != nil {
 			return err
 		}
+		if err := checkLineups(ctx, tx, st, &m, sc.parsed); err != nil {
+			return err
+		}
 		id, err := s.newReport(ctx, tx, st, &m)
 		if err != nil {
 			return err

@@ -189,6 +189,8 @@ func setVersion(v any, version int64) {
 		d.Version = version
 	case *Armageddon:
 		d.Version = version
+	case *Lineups:
+		d.Version = version
 	}
 }
 

@@ -1,0 +1,155 @@
+package app
+
+import (
+	"context"
+	"strings"
+
+	"arbiter"
+	"arbiter/format"
+	"arbiter/lineup"
+	"arbiter/score"
+	"arbiter/sqlstore"
+)
+
+const kindLineup = "lineup"
+
+// Lineups is one team's lineups over an event (RKCC R7-R9), as stored.
+type Lineups struct {
+	Entrant string          `json:"entrant"`
+	Book    lineup.RKCCBook `json:"book"`
+
+	Version int64 `json:"-"`
+}
+
+// SubmitLineup records a team's lineup (the player of each set, in the
+// format's set order) for round seq (1-based over the event). It follows
+// package lineup's RKCC rules: due before the round start, replaced freely
+// until then; afterwards only the team's one-time correction within 24 h
+// (R7.1, never in round 1). The team's captain or a TD submits. Only the
+// RKCC preset's set lineups are supported.
+func (s *Service) SubmitLineup(ctx context.Context, a arbiter.Actor, slug, entrantID string, seq int, sets []string) (Lineups, error) {
+	var out Lineups
+	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
+		st, err := load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		if err := requireActor(a); err != nil {
+			return err
+		}
+		if st.f.Name != "rkcc-team-three-tc" {
+			return arbiter.RuleError("app.lineup", "lineups are implemented for the RKCC preset only (R7-R9), not %s", st.f.Name)
+		}
+		if st.ev.Status != arbiter.EventRunning {
+			return arbiter.RuleError("R7", "event %s is %s: lineups are for the rounds of a running event", slug, st.ev.Status)
+		}
+		e, err := get[arbiter.Entrant](ctx, tx, st, kindEntrant, strings.ToLower(entrantID))
+		if err != nil {
+			return err
+		}
+		td, err := isTD(ctx, tx, st, a)
+		if err != nil {
+			return err
+		}
+		if !td && !(a.Role == arbiter.RoleCaptain && e.Captain == normUser(a.Name) && e.Status == arbiter.EntrantApproved) {
+			return arbiter.Errorf(arbiter.EFORBIDDEN, "only the captain of %s or a TD submits its lineup", e.ID)
+		}
+		if seq < 1 || seq > len(st.ev.Calendar) {
+			return arbiter.FieldError("round", "R7", "no round %d (the event has %d)", seq, len(st.ev.Calendar))
+		}
+		w := st.ev.Calendar[seq-1]
+		rd := lineup.Round{Seq: seq, Start: w.Start, Knockout: st.ev.Stages[w.Stage].Kind == format.Knockout}
+		if r, err := get[arbiter.Round](ctx, tx, st, kindRound, roundID(w.Stage, w.Number)); err == nil {
+			rd.Pairings = r.PublishedAt
+		}
+		out, err = get[Lineups](ctx, tx, st, kindLineup, e.ID)
+		create := arbiter.ErrorCode(err) == arbiter.ENOTFOUND
+		if err != nil && !create {
+			return err
+		}
+		if create {
+			out = Lineups{Entrant: e.ID, Book: lineup.NewRKCCBook(lineup.RulesRKCC())}
+		}
+		for i := range sets {
+			sets[i] = normUser(sets[i])
+		}
+		book, err := out.Book.Submit(rd, lineup.Lineup{Sets: sets}, e.Users(), s.now())
+		if err != nil {
+			return err
+		}
+		out.Book = book
+		ch := change(a, "lineup.submit", "", false)
+		if create {
+			out.Version, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindLineup, e.ID, out)
+		} else {
+			out.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindLineup, e.ID, out.Version, out)
+		}
+		return err
+	})
+	return out, err
+}
+
+// Lineup returns the lineup a team plays in round seq: its own, or the
+// latest earlier one (R7), and the round it was submitted for.
+func (s *Service) Lineup(ctx context.Context, slug, entrantID string, seq int) (lineup.Lineup, int, error) {
+	st, err := load(ctx, s.DB, slug)
+	if err != nil {
+		return lineup.Lineup{}, 0, err
+	}
+	l, err := get[Lineups](ctx, s.DB, st, kindLineup, strings.ToLower(entrantID))
+	if err != nil {
+		return lineup.Lineup{}, 0, err
+	}
+	return l.Book.Effective(seq)
+}
+
+// checkLineups refuses a team_sets sheet naming a set player who is not
+// the one the team's effective lineup names (R7). Teams without any
+// lineup, and sets whose players the sheet leaves out, are not checked.
+func checkLineups(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter.Match, sh *score.Sheet) error {
+	if len(sh.Sets) == 0 {
+		return nil
+	}
+	seq := 0
+	for _, w := range st.ev.Calendar {
+		if w.Stage == m.Stage && w.Number == m.Round {
+			seq = w.Seq
+		}
+	}
+	mf := st.f.Stages[m.Stage].MatchFor(m.Format)
+	index := map[string]int{}
+	for i, p := range mf.Parts {
+		index[p.TC.String()] = i
+	}
+	for _, side := range []string{"home", "away"} {
+		id := m.Home
+		if side == "away" {
+			id = m.Away
+		}
+		l, err := get[Lineups](ctx, q, st, kindLineup, id)
+		if arbiter.ErrorCode(err) == arbiter.ENOTFOUND {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		eff, _, err := l.Book.Effective(seq)
+		if err != nil {
+			continue // no lineup up to this round
+		}
+		for _, set := range sh.Sets {
+			name := set.HomePlayer
+			if side == "away" {
+				name = set.AwayPlayer
+			}
+			i, ok := index[set.TC]
+			if name == "" || !ok || i >= len(eff.Sets) {
+				continue
+			}
+			if normUser(name) != eff.Sets[i] {
+				return arbiter.FieldError("sets", "R7", "%s's lineup has %s in the %s set, the sheet says %s", id, eff.Sets[i], set.TC, name)
+			}
+		}
+	}
+	return nil
+}
