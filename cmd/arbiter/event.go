@@ -128,6 +128,11 @@ func init() {
 				c.flag["reveal"] = fs.Bool("reveal", false, "reveal your bid (after both sides committed)")
 				c.str["nonce"] = fs.String("nonce", "", "the nonce printed when you committed")
 			}},
+		"lineup": {synopsis: "lineup SLUG TEAM --round N [--sets P1,P2,P3]", summary: "submit (captain) or show a team's lineup for a round (RKCC R7)",
+			min: 2, max: 2, run: evLineup, flags: func(fs *flag.FlagSet, c *eventCtx) {
+				c.num["round"] = fs.Int("round", 0, "round number over the whole event (1 = first)")
+				c.str["sets"] = fs.String("sets", "", "the player of each set, in the format's order; omit to show the lineup")
+			}},
 		"advance": {synopsis: "advance SLUG [--order A,B,C,... --reason TEXT]", summary: "end the current stage and fill the next from its standings (TD)", min: 1, max: 1, run: evAdvance,
 			flags: func(fs *flag.FlagSet, c *eventCtx) {
 				c.str["order"] = fs.String("order", "", "the TDs' order of everyone who advances, where the tiebreaks leave a tie that matters (e.g. drawing of lots)")
@@ -153,7 +158,7 @@ func eventUsage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
 	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "close-registration", "pair", "discard", "publish",
-		"matches", "result", "confirm", "close-round", "negotiate", "bid", "appeal", "sanction", "advance", "standings", "audit"} {
+		"matches", "result", "confirm", "close-round", "lineup", "negotiate", "bid", "appeal", "sanction", "advance", "standings", "audit"} {
 		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
 	}
 	fmt.Fprintln(w)
@@ -758,4 +763,29 @@ func actorSide(ctx context.Context, c *eventCtx, slug, matchID string) (armagedd
 		return 0, arbiter.Errorf(arbiter.EFORBIDDEN, "%s does not play in match %s", c.actor, matchID)
 	}
 	return 0, arbiter.Errorf(arbiter.ENOTFOUND, "match %s not found", matchID)
+}
+
+func evLineup(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	seq := *c.num["round"]
+	if seq < 1 {
+		return usagef("--round is required (1 = the event's first round)")
+	}
+	if sets := c.s("sets"); sets != "" {
+		var names []string
+		for _, n := range strings.Split(sets, ",") {
+			names = append(names, strings.TrimSpace(n))
+		}
+		if _, err := c.svc.SubmitLineup(ctx, c.actor, pos[0], pos[1], seq, names); err != nil {
+			return err
+		}
+	}
+	l, from, err := c.svc.Lineup(ctx, pos[0], pos[1], seq)
+	if err != nil {
+		return err
+	}
+	if c.json {
+		return printJSON(e.stdout, map[string]any{"sets": l.Sets, "submitted_for": from})
+	}
+	fmt.Fprintf(e.stdout, "%s round %d: %s (submitted for round %d)\n", pos[1], seq, strings.Join(l.Sets, ", "), from)
+	return nil
 }
