@@ -96,7 +96,8 @@ type Counts struct {
 	Appeals        int `json:"appeals"`
 	Sanctions      int `json:"sanctions"`
 	Armageddons    int `json:"armageddons"`
-	TieOrders      int `json:"tie_orders"` // stage cuts ordered by the TDs (drawing of lots)
+	TieOrders      int `json:"tie_orders"`   // stage cuts ordered by the TDs (drawing of lots)
+	Negotiations   int `json:"negotiations"` // matches whose start time was agreed by offers
 }
 
 // TD is the tournament director every demo event is run by.
@@ -210,6 +211,7 @@ type runner struct {
 	stopped          string
 	forcedArmageddon bool
 	sanctioned       bool
+	noNegotiation    bool
 }
 
 func (r *runner) clock() time.Time { return r.now }

@@ -61,9 +61,28 @@ func (r *runner) round(ctx context.Context, si, n int) error {
 		unplayed = open[len(open)-1].ID
 	}
 	forceTie := ko && !r.forcedArmageddon && r.hasArmageddon()
-	step := rd.End.Sub(r.now) / time.Duration(len(open)+2)
+	// The first two matches agree their start times by offers; the
+	// others report at times spread over the round.
+	agreed := map[string]time.Time{}
 	for i, m := range open {
-		r.at(r.now.Add(step))
+		if i >= 2 || m.ID == unplayed {
+			continue
+		}
+		at, err := r.negotiate(ctx, m, rd.End)
+		if err != nil {
+			return err
+		}
+		if !at.IsZero() {
+			agreed[m.ID] = at
+		}
+	}
+	t0 := r.now
+	step := rd.End.Sub(t0) / time.Duration(len(open)+2)
+	for i, m := range open {
+		r.at(t0.Add(time.Duration(i+1) * step))
+		if at, ok := agreed[m.ID]; ok {
+			r.at(at.Add(2 * time.Hour)) // reported once played
+		}
 		if m.ID == unplayed {
 			continue
 		}
@@ -75,6 +94,11 @@ func (r *runner) round(ctx context.Context, si, n int) error {
 			r.forcedArmageddon = true
 		}
 		home, away := r.actors[m.Home], r.actors[m.Away]
+		if arm {
+			if err := r.bid(ctx, m); err != nil {
+				return err
+			}
+		}
 		if first && n == 1 && i == 0 {
 			// A wrong report, disputed by the opponent; the TD decides.
 			wrong, _, err := r.result(m, si, false)
@@ -110,6 +134,60 @@ func (r *runner) round(ctx context.Context, si, n int) error {
 		r.counts.DoubleForfeits++
 		r.progress()
 		return r.appeal(ctx, si, unplayed, rd.End)
+	}
+	return nil
+}
+
+// negotiate has the home side offer three start times on three days and
+// the away side accept the first (A5, W14, through app.Negotiate), and
+// returns the agreed time (zero when none). Formats without time
+// negotiation (RKCC: players agree times themselves) are noted once.
+func (r *runner) negotiate(ctx context.Context, m arbiter.Match, end time.Time) (time.Time, error) {
+	if r.f.Calendar.Negotiation == nil {
+		if !r.noNegotiation {
+			r.noNegotiation = true
+			r.note("time offers: %s has no time negotiation in its rulebook (players agree times themselves)", r.f.Name)
+		}
+		return time.Time{}, nil
+	}
+	day := r.now.Truncate(24 * time.Hour).Add(24 * time.Hour)
+	times := []time.Time{day.Add(18 * time.Hour), day.Add(24*time.Hour + 20*time.Hour), day.Add(48*time.Hour + 19*time.Hour)}
+	if !times[2].Before(end) {
+		return time.Time{}, nil // a round too short for three days of offers
+	}
+	_, _, err := r.svc.Negotiate(ctx, r.actors[m.Home], r.opts.Slug, m.ID, app.NegotiationStep{Kind: app.NegPropose, Times: times})
+	if err == nil {
+		r.at(r.now.Add(30 * time.Minute))
+		_, _, err = r.svc.Negotiate(ctx, r.actors[m.Away], r.opts.Slug, m.ID, app.NegotiationStep{Kind: app.NegAccept, At: times[0]})
+	}
+	if arbiter.ErrorCode(err) == arbiter.ERULE {
+		r.note("time negotiation of %s refused: %s", m.ID, arbiter.ErrorMessage(err))
+		return time.Time{}, nil
+	}
+	if err != nil {
+		return time.Time{}, err
+	}
+	r.counts.Negotiations++
+	return times[0], nil
+}
+
+// bid runs the armageddon's sealed-bid auction through the application
+// layer (app.BidArmageddon: both sides commit, then reveal), with the bids
+// the simulated sheet records.
+func (r *runner) bid(ctx context.Context, m arbiter.Match) error {
+	b := r.play.bids
+	sides := []arbiter.Actor{r.actors[m.Home], r.actors[m.Away]}
+	for i, a := range sides {
+		c := b.commits[i]
+		if _, err := r.svc.BidArmageddon(ctx, a, r.opts.Slug, m.ID, &c, nil); err != nil {
+			return fmt.Errorf("armageddon bid of %s in %s: %w", a.Name, m.ID, err)
+		}
+	}
+	for i, a := range sides {
+		sec := b.secrets[i]
+		if _, err := r.svc.BidArmageddon(ctx, a, r.opts.Slug, m.ID, nil, &sec); err != nil {
+			return fmt.Errorf("armageddon reveal of %s in %s: %w", a.Name, m.ID, err)
+		}
 	}
 	return nil
 }

@@ -24,6 +24,15 @@ type side struct {
 type play struct {
 	rng  *rand.Rand
 	seed *rand.ChaCha8 // nonces of the armageddon bids
+	// bids are the sealed bids of the last armageddon played, for the
+	// application layer's auction (home is side A).
+	bids sealed
+}
+
+// sealed is an armageddon auction's commitments and secrets, home first.
+type sealed struct {
+	commits [2]armageddon.Commitment
+	secrets [2]armageddon.Secret
 }
 
 // game draws one game's result from home's point of view: a draw now and
@@ -219,6 +228,7 @@ func (p *play) armageddon(f *format.Format, matchID string, h, a side) (*score.A
 			return nil, err
 		}
 		secrets[i] = sec
+		p.bids.commits[i] = c
 	}
 	for i, s := range []armageddon.Side{armageddon.SideA, armageddon.SideB} {
 		var err error
@@ -226,6 +236,7 @@ func (p *play) armageddon(f *format.Format, matchID string, h, a side) (*score.A
 			return nil, err
 		}
 	}
+	p.bids.secrets = secrets
 	o, err := auction.Outcome()
 	if err != nil {
 		return nil, err
