@@ -166,7 +166,12 @@ func (s *Service) PairRound(ctx context.Context, a arbiter.Actor, slug string) (
 		matches = nil
 		for i, m := range pairs {
 			m.ID, m.Stage, m.Round, m.Board, m.Status = matchID(si, number, i+1), si, number, i+1, arbiter.MatchScheduled
-			if gone := removed[m.Home] || removed[m.Away]; gone && !m.IsBye() {
+			gone := removed[m.Home] || removed[m.Away]
+			switch {
+			case gone && (stage.Kind == format.RoundRobin || stage.Kind == format.Pool):
+				// W17 candidates: a removed player's games are disregarded.
+				m.Status, m.Decision = arbiter.MatchFinal, "disregarded"
+			case gone && !m.IsBye():
 				// A removed entrant's pairing goes to the opponent (A8, W17).
 				f := score.ForfeitHome
 				if removed[m.Home] {
@@ -177,8 +182,7 @@ func (s *Service) PairRound(ctx context.Context, a arbiter.Actor, slug string) (
 					return err
 				}
 				m.Status, m.Result, m.Decision = arbiter.MatchFinal, &sc.outcome, "opponent_removed"
-			}
-			if m.IsBye() {
+			case m.IsBye():
 				mp := stageMatch(st.f, si).MatchPoints
 				m.Status, m.Decision = arbiter.MatchFinal, "bye"
 				m.Result = &arbiter.Outcome{Result: "home_win", Decision: "pairing_bye", Home: arbiter.SideScore{MatchPoints: mp.Win}}
