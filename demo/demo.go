@@ -98,6 +98,7 @@ type Counts struct {
 	Armageddons    int `json:"armageddons"`
 	TieOrders      int `json:"tie_orders"`   // stage cuts ordered by the TDs (drawing of lots)
 	Negotiations   int `json:"negotiations"` // matches whose start time was agreed by offers
+	Lineups        int `json:"lineups"`      // lineups submitted (RKCC set lineups, R7)
 }
 
 // TD is the tournament director every demo event is run by.
@@ -212,6 +213,7 @@ type runner struct {
 	forcedArmageddon bool
 	sanctioned       bool
 	noNegotiation    bool
+	noLineups        bool
 }
 
 func (r *runner) clock() time.Time { return r.now }
@@ -388,6 +390,11 @@ func (r *runner) register(ctx context.Context) error {
 			players = []string{got.Player}
 		}
 		r.sums[got.ID] = side{id: got.ID, rating: got.Rating, players: players}
+		if got.Substitute != "" {
+			s := r.sums[got.ID]
+			s.bench = []string{got.Substitute}
+			r.sums[got.ID] = s
+		}
 	}
 	r.at(r.opts.Start.Add(-2 * 24 * time.Hour))
 	for i, id := range ids {

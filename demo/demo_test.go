@@ -76,8 +76,8 @@ func checkLifecycle(t *testing.T, preset string, s demo.Summary) {
 		t.Errorf("counts %+v: want one double forfeit and one dispute", c)
 	}
 	switch preset {
-	case "rkcc-team-three-tc": // R5's appeal window; no armageddon (R11); team sanctions not in app
-		if c.Appeals != 1 || c.Armageddons != 0 || c.Sanctions != 0 {
+	case "rkcc-team-three-tc": // R5's appeal window; no armageddon (R11); team sanctions not in app; R7 lineups
+		if c.Appeals != 1 || c.Armageddons != 0 || c.Sanctions != 0 || c.Lineups < 8 {
 			t.Errorf("rkcc counts %+v", c)
 		}
 	case "antichess-team-cup": // no appeal window; A20's armageddon
@@ -203,7 +203,8 @@ func checkReplay(t *testing.T, svc *app.Service, s demo.Summary) {
 	want := map[string]int{"result.double_forfeit match": 1, "result.dispute match": 1, "result.override match": 1,
 		"armageddon.commit armageddon": 2 * s.Counts.Armageddons, "armageddon.reveal armageddon": 2 * s.Counts.Armageddons,
 		"negotiation.propose negotiation": s.Counts.Negotiations, "negotiation.accept negotiation": s.Counts.Negotiations,
-		"appeal.file appeal": s.Counts.Appeals, "appeal.accept appeal": s.Counts.Appeals}
+		"appeal.file appeal": s.Counts.Appeals, "appeal.accept appeal": s.Counts.Appeals,
+		"lineup.submit lineup": s.Counts.Lineups}
 	for a, n := range want {
 		if actions[a] != n {
 			t.Errorf("audit log has %d %s entries, want %d", actions[a], a, n)

@@ -25,6 +25,11 @@ func (r *runner) round(ctx context.Context, si, n int) error {
 	if !ok {
 		return arbiter.Errorf(arbiter.EINTERNAL, "no calendar window for %s", roundID(si, n))
 	}
+	if w.Seq == 1 {
+		if err := r.lineups(ctx, si, w.Seq, 1); err != nil {
+			return err
+		}
+	}
 	r.at(w.Start)
 	if _, _, err := r.svc.PairRound(ctx, TD, slug); err != nil {
 		return err
@@ -86,7 +91,7 @@ func (r *runner) round(ctx context.Context, si, n int) error {
 		if m.ID == unplayed {
 			continue
 		}
-		in, arm, err := r.result(m, si, forceTie && i == 0)
+		in, arm, err := r.result(ctx, m, si, forceTie && i == 0)
 		if err != nil {
 			return err
 		}
@@ -101,7 +106,7 @@ func (r *runner) round(ctx context.Context, si, n int) error {
 		}
 		if first && n == 1 && i == 0 {
 			// A wrong report, disputed by the opponent; the TD decides.
-			wrong, _, err := r.result(m, si, false)
+			wrong, _, err := r.result(ctx, m, si, false)
 			if err != nil {
 				return err
 			}
@@ -125,6 +130,13 @@ func (r *runner) round(ctx context.Context, si, n int) error {
 			return fmt.Errorf("confirm %s: %w", m.ID, err)
 		}
 		r.progress()
+	}
+	if w.Seq < len(r.ev.Calendar) && r.ev.Calendar[w.Seq].Stage == si {
+		// Next round's lineups, due before it starts (R7): some teams change.
+		r.at(rd.End.Add(-time.Hour))
+		if err := r.lineups(ctx, si, w.Seq+1, 3); err != nil {
+			return err
+		}
 	}
 	r.at(rd.End)
 	if _, err := r.svc.CloseRound(ctx, TD, slug); err != nil {
@@ -192,6 +204,65 @@ func (r *runner) bid(ctx context.Context, m arbiter.Match) error {
 	return nil
 }
 
+// lineups has the captains of stage si submit the lineup of round seq
+// (the player of each set, app.SubmitLineup, R7), each team with
+// probability 1/every (every team when every is 1); the others keep their
+// earlier lineup. Only the RKCC preset has set lineups in app; the other
+// presets are noted once.
+func (r *runner) lineups(ctx context.Context, si, seq, every int) error {
+	if r.f.Name != "rkcc-team-three-tc" {
+		if r.f.Entrant == format.Team && !r.noLineups {
+			r.noLineups = true
+			r.note("lineups: app supports the RKCC set lineups only; %s plays its registered board order (A12)", r.f.Name)
+		}
+		return nil
+	}
+	ids := r.ev.Stages[si].Seeds
+	if si == 0 {
+		es, err := r.svc.Entrants(ctx, r.opts.Slug)
+		if err != nil {
+			return err
+		}
+		ids = nil
+		for _, e := range es {
+			if e.Status == arbiter.EntrantApproved {
+				ids = append(ids, e.ID)
+			}
+		}
+	}
+	for _, id := range ids {
+		if every > 1 && r.rng.IntN(every) != 0 {
+			continue
+		}
+		e := r.sums[id]
+		sets := slices.Clone(e.players)
+		if len(e.bench) > 0 && r.rng.IntN(2) == 0 {
+			sets[r.rng.IntN(len(sets))] = e.bench[0] // R7: a further member plays, one sits out
+		}
+		r.rng.Shuffle(len(sets), func(i, j int) { sets[i], sets[j] = sets[j], sets[i] })
+		if _, err := r.svc.SubmitLineup(ctx, r.actors[id], r.opts.Slug, id, seq, sets); err != nil {
+			if arbiter.ErrorCode(err) == arbiter.ERULE || arbiter.ErrorCode(err) == arbiter.EINVALID {
+				r.note("lineup of %s for round %d refused: %s", id, seq, arbiter.ErrorMessage(err))
+				continue
+			}
+			return err
+		}
+		r.counts.Lineups++
+	}
+	return nil
+}
+
+// players returns who plays for entrant id in round seq: the effective
+// lineup where the team has one, else its registered order.
+func (r *runner) players(ctx context.Context, id string, seq int) []string {
+	if r.f.Name == "rkcc-team-three-tc" {
+		if l, _, err := r.svc.Lineup(ctx, r.opts.Slug, id, seq); err == nil {
+			return l.Sets
+		}
+	}
+	return r.sums[id].players
+}
+
 func (r *runner) window(si, n int) (arbiter.RoundWindow, bool) {
 	for _, w := range r.ev.Calendar {
 		if w.Stage == si && w.Number == n {
@@ -224,7 +295,7 @@ func (r *runner) appeal(ctx context.Context, si int, matchID string, end time.Ti
 		return err
 	}
 	r.counts.Appeals++
-	in, _, err := r.result(m, si, false)
+	in, _, err := r.result(ctx, m, si, false)
 	if err != nil {
 		return err
 	}
@@ -270,7 +341,7 @@ func (r *runner) disqualify(ctx context.Context, si int) error {
 // gets its tie procedure; with forceTie the match is level and goes
 // through the whole procedure (to the armageddon where there is one). A
 // tie the format cannot resolve (RKCC beyond set points) is replayed.
-func (r *runner) result(m arbiter.Match, si int, forceTie bool) (app.ResultInput, bool, error) {
+func (r *runner) result(ctx context.Context, m arbiter.Match, si int, forceTie bool) (app.ResultInput, bool, error) {
 	fs := &r.f.Stages[si]
 	mf := fs.MatchFor(m.Format)
 	teamSize := 1
@@ -278,6 +349,9 @@ func (r *runner) result(m arbiter.Match, si int, forceTie bool) (app.ResultInput
 		teamSize = *ts
 	}
 	h, a := r.sums[m.Home], r.sums[m.Away]
+	if w, ok := r.window(si, m.Round); ok {
+		h.players, a.players = r.players(ctx, m.Home, w.Seq), r.players(ctx, m.Away, w.Seq)
+	}
 	for attempt := range 50 {
 		sh := r.play.sheet(mf, m.Format, h, a, teamSize, forceTie && attempt == 0)
 		ms, err := score.Score(r.f, fs.Name, sh, score.Options{Entrants: r.ev.Entrants})

@@ -18,6 +18,7 @@ type side struct {
 	id      string
 	rating  int
 	players []string
+	bench   []string // a team's substitute
 }
 
 // play simulates the games of one match.
