@@ -1,5 +1,7 @@
 package matching
 
+import "sort"
+
 // Incremental maintains a maximum-weight perfect matching of a dense graph
 // under edge-weight changes, with the optimal duals and blossoms kept between
 // solves. After weights of edges at k vertices change, those vertices are
@@ -38,6 +40,17 @@ type Incremental struct {
 	t1, t2    []uint64
 	delta     []uint64
 	started   bool
+
+	// Floating-point shadows of the duals and weights (top two words), used
+	// to skip the exact multi-word slack when its sign or an ordering is
+	// obvious; see approx.
+	yf, wf []float64
+
+	// addBlossom scratch: best edge towards each S-blossom.
+	btBest    []int
+	btF, btFb []float64
+	btExact   []bool
+	btSlack   []uint64
 }
 
 // NewIncremental returns an edgeless graph on n vertices with weights of
@@ -81,6 +94,8 @@ func NewIncremental(n, words int) *Incremental {
 	}
 	s.dual = make([]uint64, 2*n*words)
 	s.allow = make([]bool, m)
+	s.yf = make([]float64, n)
+	s.wf = make([]float64, m)
 	s.t1, s.t2, s.delta = make([]uint64, words), make([]uint64, words), make([]uint64, words)
 	return s
 }
@@ -112,6 +127,7 @@ func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
 		return
 	}
 	copy(d, nw)
+	s.wf[k] = approx(d)
 	s.exists[k] = exists
 	if s.dead[v] || s.dead[u] {
 		return // outside the problem
@@ -191,9 +207,7 @@ func (s *Incremental) endpoint(p int) int {
 func (s *Incremental) d(v int) []uint64 { return s.dual[v*s.words : (v+1)*s.words : (v+1)*s.words] }
 
 func (s *Incremental) slack(dst []uint64, k int) {
-	add(dst, s.d(int(s.ei[k])), s.d(int(s.ej[k])))
-	sub(dst, dst, s.w(k))
-	sub(dst, dst, s.w(k))
+	slackOf(dst, s.d(int(s.ei[k])), s.d(int(s.ej[k])), s.w(k))
 }
 
 func (s *Incremental) slackLess(a, b int) bool {
@@ -429,19 +443,49 @@ func (s *Incremental) addBlossom(base, k int) {
 		}
 		s.inblossom[v] = b
 	})
-	bestto := fill(2*s.n, -1)
+	if s.btBest == nil {
+		s.btBest = fill(2*s.n, -1)
+		s.btF, s.btFb = make([]float64, 2*s.n), make([]float64, 2*s.n)
+		s.btExact = make([]bool, 2*s.n)
+		s.btSlack = make([]uint64, 2*s.n*s.words)
+	}
+	W := s.words
+	cur := s.t1
+	var touched []int
 	consider := func(k int) {
 		i, j := int(s.ei[k]), int(s.ej[k])
 		if s.inblossom[j] == b {
 			i, j = j, i
 		}
-		_ = i
 		if s.dead[j] || !s.exists[k] {
 			return
 		}
 		bj := s.inblossom[j]
-		if bj != b && s.label[bj] == 1 && (bestto[bj] == -1 || s.slackLess(k, bestto[bj])) {
-			bestto[bj] = k
+		if bj == b || s.label[bj] != 1 {
+			return
+		}
+		f, fb := s.slackF(i, j, k)
+		if s.btBest[bj] == -1 {
+			s.btBest[bj], s.btF[bj], s.btFb[bj], s.btExact[bj] = k, f, fb, false
+			touched = append(touched, bj)
+			return
+		}
+		if f+fb < s.btF[bj]-s.btFb[bj] {
+			s.btBest[bj], s.btF[bj], s.btFb[bj], s.btExact[bj] = k, f, fb, false
+			return
+		}
+		if f-fb > s.btF[bj]+s.btFb[bj] {
+			return
+		}
+		bs := s.btSlack[bj*W : (bj+1)*W]
+		if !s.btExact[bj] {
+			s.slack(bs, s.btBest[bj])
+			s.btExact[bj] = true
+		}
+		s.slack(cur, k)
+		if cmp(cur, bs) < 0 {
+			s.btBest[bj], s.btF[bj], s.btFb[bj] = k, f, fb
+			copy(bs, cur)
 		}
 	}
 	for _, bv := range path {
@@ -461,11 +505,11 @@ func (s *Incremental) addBlossom(base, k int) {
 		s.bbest[bv] = nil
 		s.bestedge[bv] = -1
 	}
-	best := []int{}
-	for _, k := range bestto {
-		if k != -1 {
-			best = append(best, k)
-		}
+	sort.Ints(touched)
+	best := make([]int, 0, len(touched))
+	for _, bj := range touched {
+		best = append(best, s.btBest[bj])
+		s.btBest[bj] = -1
 	}
 	s.bbest[b] = best
 	s.bestedge[b] = -1
@@ -634,6 +678,7 @@ func (s *Incremental) stages() bool {
 		}
 		clear(s.allow)
 		s.queue = s.queue[:0]
+		s.syncF()
 		for v := 0; v < n; v++ {
 			if !s.dead[v] && s.mate[v] == -1 && s.label[s.inblossom[v]] == 0 {
 				s.assignLabel(v, 1, -1)
@@ -653,10 +698,16 @@ func (s *Incremental) stages() bool {
 						continue
 					}
 					p := s.remote(v, w)
+					exact := false
+					var f, fb float64
 					if !s.allow[k] {
-						s.slack(kslack, k)
-						if sign(kslack) <= 0 {
-							s.allow[k] = true
+						f, fb = s.slackF(v, w, k)
+						if f <= fb {
+							s.slack(kslack, k)
+							exact = true
+							if sign(kslack) <= 0 {
+								s.allow[k] = true
+							}
 						}
 					}
 					if s.allow[k] {
@@ -677,11 +728,11 @@ func (s *Incremental) stages() bool {
 						}
 					} else if s.label[s.inblossom[w]] == 1 {
 						b := s.inblossom[v]
-						if s.bestedge[b] == -1 || s.lessThanSlack(kslack, s.bestedge[b]) {
+						if s.bestedge[b] == -1 || s.lessSlackF(k, f, fb, exact, kslack, s.bestedge[b]) {
 							s.bestedge[b] = k
 						}
 					} else if s.label[w] == 0 {
-						if s.bestedge[w] == -1 || s.lessThanSlack(kslack, s.bestedge[w]) {
+						if s.bestedge[w] == -1 || s.lessSlackF(k, f, fb, exact, kslack, s.bestedge[w]) {
 							s.bestedge[w] = k
 						}
 					}
@@ -740,6 +791,7 @@ func (s *Incremental) stages() bool {
 					}
 				}
 			}
+			s.syncF()
 			switch deltatype {
 			case 2:
 				s.allow[deltaedge] = true
@@ -761,4 +813,55 @@ func (s *Incremental) stages() bool {
 			}
 		}
 	}
+}
+
+// approx converts a multi-word signed value to a float64 in units of
+// 2^(64*(words-2)); the words below are ignored (an error below one unit).
+func approx(x []uint64) float64 {
+	n := len(x)
+	if n == 1 {
+		return float64(int64(x[0]))
+	}
+	return float64(int64(x[n-1]))*18446744073709551616.0 + float64(x[n-2])
+}
+
+func (s *Incremental) syncF() {
+	for _, v := range s.live {
+		s.yf[v] = approx(s.d(v))
+	}
+}
+
+func abs(f float64) float64 {
+	if f < 0 {
+		return -f
+	}
+	return f
+}
+
+// slackF approximates the slack of edge k = {v, w} and returns a bound on
+// the approximation error: the exact slack is certainly positive when f > fb.
+func (s *Incremental) slackF(v, w, k int) (f, fb float64) {
+	a, b, c := s.yf[v], s.yf[w], s.wf[k]
+	f = a + b - 2*c
+	fb = (abs(a)+abs(b)+2*abs(c))*(1.0/(1<<48)) + 8
+	return f, fb
+}
+
+// lessSlackF reports slack(k) < slack(j), deciding on the approximations
+// when they are far enough apart and on the exact values otherwise.
+func (s *Incremental) lessSlackF(k int, f, fb float64, exact bool, kslack []uint64, j int) bool {
+	if !exact {
+		f, fb = s.slackF(int(s.ei[k]), int(s.ej[k]), k)
+	}
+	g, gb := s.slackF(int(s.ei[j]), int(s.ej[j]), j)
+	if f+fb < g-gb {
+		return true
+	}
+	if f-fb > g+gb {
+		return false
+	}
+	if !exact {
+		s.slack(kslack, k)
+	}
+	return s.lessThanSlack(kslack, j)
 }

@@ -81,3 +81,18 @@ func twice(dst, a []uint64) {
 	}
 	dst[0] = a[0] << 1
 }
+
+// slackOf sets dst = a + b - 2w in one pass.
+func slackOf(dst, a, b, w []uint64) {
+	var c1, c2, c3 uint64
+	_ = dst[len(a)-1]
+	_ = b[len(a)-1]
+	_ = w[len(a)-1]
+	for i := range a {
+		s, cc1 := bits.Add64(a[i], b[i], c1)
+		s, cc2 := bits.Sub64(s, w[i], c2)
+		s, cc3 := bits.Sub64(s, w[i], c3)
+		dst[i] = s
+		c1, c2, c3 = cc1, cc2, cc3
+	}
+}
