@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -31,8 +33,11 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 	slug := fs.String("slug", "", "event slug (default demo-PRESET-SEED)")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	pos, err := parseInterspersed(fs, args)
-	if err != nil {
+	if errors.Is(err, flag.ErrHelp) {
 		return err
+	}
+	if err != nil {
+		return usagef("%v", err) // a bad flag is a usage error (exit 2)
 	}
 	if len(pos) != 1 {
 		return usagef("want one preset (%s), got %d arguments", strings.Join(format.Presets(), ", "), len(pos))
