@@ -75,3 +75,59 @@ func TestTeamEventRound(t *testing.T) {
 		}
 	})
 }
+
+// TestBringForward: A4 lets the TD advance a round's deadline once all its
+// matches are finished; later rounds move by the same amount.
+func TestBringForward(t *testing.T) {
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
+		for i := 1; i <= 10; i++ {
+			capt := fmt.Sprintf("cap%02d", i)
+			e := must(s.Register(ctx, arbiter.Actor{Name: capt, Role: arbiter.RoleCaptain}, "atc", arbiter.Entrant{Name: fmt.Sprintf("Team %02d", i),
+				Captain: capt, Members: []string{capt, fmt.Sprintf("a%02d", i), fmt.Sprintf("b%02d", i), fmt.Sprintf("c%02d", i)}}))
+			must(s.Approve(ctx, td, "atc", e.ID, 0))
+		}
+		must(s.CloseRegistration(ctx, td, "atc"))
+		ms := pairOK(s.PairRound(ctx, td, "atc"))
+		must(s.PublishRound(ctx, td, "atc"))
+		c.t = utc(2025, 1, 10, 12, 0)
+		friday := utc(2025, 1, 11, 0, 0) // Friday 23:59 UTC
+		_, err := s.BringForward(ctx, td, "atc", friday)
+		wantErr(t, err, arbiter.ERULE, "A4") // matches still to play
+		for _, m := range ms {
+			must(s.OverrideResult(ctx, td, "atc", m.ID, ResultInput{Summary: "forfeit:home"}, "away team did not show up", 0))
+		}
+		_, err = s.BringForward(ctx, player("a01"), "atc", friday)
+		wantErr(t, err, arbiter.EFORBIDDEN, "")
+		rd := must(s.BringForward(ctx, td, "atc", friday))
+		if !rd.End.Equal(friday) {
+			t.Fatalf("round end %v", rd.End)
+		}
+		ev := must(s.Event(ctx, "atc"))
+		// Round 2 was Tuesday 2025-01-14 .. Monday 2025-01-20 23:59: three days earlier now.
+		if w := ev.Calendar[1]; !w.Start.Equal(utc(2025, 1, 11, 0, 0)) || !w.End.Equal(utc(2025, 1, 18, 0, 0)) {
+			t.Fatalf("round 2 window %+v", w)
+		}
+		c.t = friday
+		must(s.CloseRound(ctx, td, "atc"))
+		rd2 := pairOK(s.PairRound(ctx, td, "atc"))
+		if len(rd2) != 5 {
+			t.Fatalf("round 2: %d matches", len(rd2))
+		}
+		r2 := must(s.Rounds(ctx, "atc"))[1]
+		if !r2.End.Equal(utc(2025, 1, 18, 0, 0)) {
+			t.Fatalf("round 2 stored end %v", r2.End)
+		}
+
+		// The ACWC has no such rule (W13).
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0)}))
+		for _, n := range registerPlayers(t, s, "wc", 12) {
+			must(s.Approve(ctx, td, "wc", n, 0))
+		}
+		must(s.CloseRegistration(ctx, td, "wc"))
+		pairOK(s.PairRound(ctx, td, "wc"))
+		must(s.PublishRound(ctx, td, "wc"))
+		_, err = s.BringForward(ctx, td, "wc", utc(2023, 3, 25, 0, 0))
+		wantErr(t, err, arbiter.ERULE, "W13")
+	})
+}

@@ -90,6 +90,10 @@ func init() {
 				reasonFlag(fs, c)
 				c.num["version"] = fs.Int("version", 0, "the match version you saw (refused if it changed since)")
 			}},
+		"bring-forward": {synopsis: "bring-forward SLUG --to TIME", summary: "advance the open round's deadline once all its matches are finished (A4)", min: 1, max: 1, run: evBringForward,
+			flags: func(fs *flag.FlagSet, c *eventCtx) {
+				c.str["to"] = fs.String("to", "", "the new deadline: the instant the round ends, UTC (2025-01-11T00:00Z ends it after Friday 23:59)")
+			}},
 		"close-round": {synopsis: "close-round SLUG", summary: "close the round at its deadline: unplayed matches become double forfeits", min: 1, max: 1, run: evCloseRound},
 		"appeal": {synopsis: "appeal SLUG MATCH --reason TEXT | appeal SLUG --accept ID (--summary S | --sheet FILE) --reason TEXT | appeal SLUG --reject ID --reason TEXT",
 			summary: "file an appeal (player/captain) or decide one (TD)", min: 1, max: 2, run: evAppeal, flags: func(fs *flag.FlagSet, c *eventCtx) {
@@ -158,7 +162,7 @@ func eventUsage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
 	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "close-registration", "pair", "discard", "publish",
-		"matches", "result", "confirm", "close-round", "lineup", "negotiate", "bid", "appeal", "sanction", "advance", "standings", "audit"} {
+		"matches", "result", "confirm", "bring-forward", "close-round", "lineup", "negotiate", "bid", "appeal", "sanction", "advance", "standings", "audit"} {
 		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
 	}
 	fmt.Fprintln(w)
@@ -787,5 +791,21 @@ func evLineup(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 		return printJSON(e.stdout, map[string]any{"sets": l.Sets, "submitted_for": from})
 	}
 	fmt.Fprintf(e.stdout, "%s round %d: %s (submitted for round %d)\n", pos[1], seq, strings.Join(l.Sets, ", "), from)
+	return nil
+}
+
+func evBringForward(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	if c.s("to") == "" {
+		return usagef("--to is required")
+	}
+	t, err := parseTime(c.s("to"))
+	if err != nil {
+		return arbiter.FieldError("--to", "cli.time", "%v", err)
+	}
+	rd, err := c.svc.BringForward(ctx, c.actor, pos[0], t)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "round %s now ends %s; later rounds moved too\n", rd.ID, rd.End.Add(-time.Minute).Format("Monday 2006-01-02 15:04 UTC"))
 	return nil
 }
