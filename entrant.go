@@ -46,6 +46,9 @@ type Entrant struct {
 	RegisteredAt time.Time `json:"registered_at"`
 	// Seed is the pairing number given when registration closes (1 = top).
 	Seed int `json:"seed,omitempty"`
+	// Values are TD-entered tiebreak values by key (td_value:<key>, W9:
+	// "previous_final"); higher is better.
+	Values map[string]Points `json:"values,omitempty"`
 
 	Version int64 `json:"-"`
 }

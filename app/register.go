@@ -349,3 +349,38 @@ func (s *Service) CloseRegistration(ctx context.Context, a arbiter.Actor, slug s
 	})
 	return ev, err
 }
+
+// SetTiebreakValue records a TD-entered tiebreak value of an entrant
+// (td_value:<key>, e.g. W9's "previous_final"; higher is better). TD only.
+func (s *Service) SetTiebreakValue(ctx context.Context, a arbiter.Actor, slug, entrantID, key string, v arbiter.Points) (arbiter.Entrant, error) {
+	var e arbiter.Entrant
+	key = strings.TrimSpace(key)
+	if key == "" {
+		return e, arbiter.FieldError("key", "app.tiebreak", "no key given (td_value:<key>)")
+	}
+	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
+		st, err := load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		if err := requireTD(ctx, tx, st, a, "enter tiebreak values"); err != nil {
+			return err
+		}
+		for _, stg := range st.ev.Stages {
+			if stg.Name == key {
+				return arbiter.FieldError("key", "app.tiebreak", "td_value:%s is computed from the stage %s; it cannot be entered", key, key)
+			}
+		}
+		e, err = get[arbiter.Entrant](ctx, tx, st, kindEntrant, strings.ToLower(entrantID))
+		if err != nil {
+			return err
+		}
+		if e.Values == nil {
+			e.Values = map[string]arbiter.Points{}
+		}
+		e.Values[key] = v
+		e.Version, err = sqlstore.Update(ctx, tx, change(a, "entrant.tiebreak_value", key, false), st.row.ID, kindEntrant, e.ID, e.Version, e)
+		return err
+	})
+	return e, err
+}

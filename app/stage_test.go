@@ -120,9 +120,27 @@ func TestACWCStages(t *testing.T) {
 		// The better initial seed won every game, so each pool's order is
 		// its initial seeding order: 10 and 8 points of 10 matches; in the
 		// lower pool the two games against the withdrawn player are gone.
+		// W9's last tiebreaks: the previous final (entered by the TDs) and
+		// the qualification result (place 1 of 12 is worth 12).
+		_, err = s.SetTiebreakValue(ctx, td, "wc", order[0], "qualification", arbiter.P(5))
+		wantErr(t, err, arbiter.EINVALID, "app.tiebreak")
+		must(s.SetTiebreakValue(ctx, td, "wc", order[0], "previous_final", arbiter.P(2)))
+		qual := map[string]arbiter.Points{}
+		for i, id := range order[:12] {
+			qual[id] = arbiter.P(float64(12 - i))
+		}
 		var winners [2][2]string
 		for i, p := range []string{"upper", "lower"} {
 			pt := must(s.PoolStandings(ctx, "wc", 1, p))
+			for _, r := range pt.Rows {
+				prev := arbiter.Points(0)
+				if r.ID == order[0] {
+					prev = arbiter.P(2)
+				}
+				if pt.Tiebreaks[4].String() != "td_value:qualification" || r.Values[4] != qual[r.ID] || r.Values[3] != prev {
+					t.Fatalf("pool %s row %+v (tiebreaks %v), want qualification %s", p, r, pt.Tiebreaks, qual[r.ID])
+				}
+			}
 			winners[i] = [2]string{pt.Rows[0].ID, pt.Rows[1].ID}
 			first, second := arbiter.P(10), arbiter.P(8)
 			if p == "lower" {

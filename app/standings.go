@@ -84,10 +84,31 @@ func stageTable(ctx context.Context, q sqlstore.Queryer, st *state, stage int, p
 	maxPts := fs.Match.MaxPoints(teamSize)
 	mp := fs.Match.MatchPoints
 	in := standings.Input{Scoring: standings.Scoring{Win: mp.Win, Draw: mp.Draw, Loss: mp.Loss, SecondaryWin: maxPts, SecondaryDraw: maxPts / 2}}
+	// td_value:<stage name> is the entrant's result in that earlier stage
+	// (W9: "qualification result"): its place there, higher is better.
+	earlier := map[string]map[string]arbiter.Points{}
+	for k := 0; k < stage; k++ {
+		vals := map[string]arbiter.Points{}
+		if seeds := st.ev.Stages[k+1].Seeds; len(seeds) > 0 {
+			for i, id := range seeds {
+				vals[id] = arbiter.Points(len(seeds)-i) * arbiter.Point
+			}
+		}
+		earlier[st.ev.Stages[k].Name] = vals
+	}
 	for i, e := range entrants {
 		// The seed within the stage is its order (the previous stage's
 		// ranking, or the initial seeding).
-		in.Entrants = append(in.Entrants, standings.Entrant{ID: e.ID, Name: e.Name, Rating: e.Rating, Seed: i + 1})
+		se := standings.Entrant{ID: e.ID, Name: e.Name, Rating: e.Rating, Seed: i + 1, Values: map[string]arbiter.Points{}}
+		for k, v := range e.Values {
+			se.Values[k] = v
+		}
+		for name, vals := range earlier {
+			if v, ok := vals[e.ID]; ok {
+				se.Values[name] = v
+			}
+		}
+		in.Entrants = append(in.Entrants, se)
 	}
 	rounds, err := stageRounds(ctx, q, st, stage)
 	if err != nil {

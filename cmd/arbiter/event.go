@@ -137,6 +137,11 @@ func init() {
 				c.num["round"] = fs.Int("round", 0, "round number over the whole event (1 = first)")
 				c.str["sets"] = fs.String("sets", "", "the player of each set, in the format's order; omit to show the lineup")
 			}},
+		"tiebreak-value": {synopsis: "tiebreak-value SLUG ENTRANT --key KEY --value V", summary: "enter a TD tiebreak value (td_value:KEY, e.g. W9 previous_final)",
+			min: 2, max: 2, run: evTiebreakValue, flags: func(fs *flag.FlagSet, c *eventCtx) {
+				c.str["key"] = fs.String("key", "", "the td_value key, e.g. previous_final")
+				c.str["value"] = fs.String("value", "", "the value (higher is better), e.g. 2 or 1.5")
+			}},
 		"advance": {synopsis: "advance SLUG [--order A,B,C,... --reason TEXT]", summary: "end the current stage and fill the next from its standings (TD)", min: 1, max: 1, run: evAdvance,
 			flags: func(fs *flag.FlagSet, c *eventCtx) {
 				c.str["order"] = fs.String("order", "", "the TDs' order of everyone who advances, where the tiebreaks leave a tie that matters (e.g. drawing of lots)")
@@ -162,7 +167,7 @@ func eventUsage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
 	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "close-registration", "pair", "discard", "publish",
-		"matches", "result", "confirm", "bring-forward", "close-round", "lineup", "negotiate", "bid", "appeal", "sanction", "advance", "standings", "audit"} {
+		"matches", "result", "confirm", "bring-forward", "close-round", "lineup", "negotiate", "bid", "appeal", "sanction", "tiebreak-value", "advance", "standings", "audit"} {
 		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
 	}
 	fmt.Fprintln(w)
@@ -807,5 +812,18 @@ func evBringForward(ctx context.Context, e *env, c *eventCtx, pos []string) erro
 		return err
 	}
 	fmt.Fprintf(e.stdout, "round %s now ends %s; later rounds moved too\n", rd.ID, rd.End.Add(-time.Minute).Format("Monday 2006-01-02 15:04 UTC"))
+	return nil
+}
+
+func evTiebreakValue(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	v, err := arbiter.ParsePoints(c.s("value"))
+	if err != nil {
+		return arbiter.FieldError("--value", "cli.points", "%v", err)
+	}
+	en, err := c.svc.SetTiebreakValue(ctx, c.actor, pos[0], pos[1], c.s("key"), v)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s: td_value:%s = %s\n", en.ID, c.s("key"), en.Values[c.s("key")])
 	return nil
 }

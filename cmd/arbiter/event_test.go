@@ -132,6 +132,7 @@ func TestEventCLIWalkthrough(t *testing.T) {
 	step(1, "names no rulebook", "sanction", "cup", "p4", "--kind", "withdrawal", "--reason", "moving house")
 	step(1, "has no time negotiation", "negotiate", "cup", "s1r1b1", "--offer", "2023-03-30T18:00Z", "--as", "p1", "--role", "player")
 	step(2, "exactly one of", "negotiate", "cup", "s1r1b1")
+	step(0, "p3: td_value:previous_final = 1.5", "tiebreak-value", "cup", "p3", "--key", "previous_final", "--value", "1.5")
 	step(1, "no published round is open", "bring-forward", "cup", "--to", "2023-04-01T00:00Z")
 	step(1, "RKCC preset only", "lineup", "cup", "p1", "--round", "2", "--sets", "a,b,c")
 	step(1, "has no armageddon", "bid", "cup", "s1r1b1", "--seconds", "120", "--as", "p1", "--role", "player")
@@ -156,6 +157,7 @@ func TestEventCLIHelpAndUsage(t *testing.T) {
 		{[]string{"event", "bid", "--help"}, 0, "-reveal"},
 		{[]string{"event", "lineup", "--help"}, 0, "-sets"},
 		{[]string{"event", "bring-forward", "--help"}, 0, "-to"},
+		{[]string{"event", "tiebreak-value", "--help"}, 0, "-key"},
 		{[]string{"event", "approve", "x"}, 2, "wrong number of arguments"},
 		{[]string{"event", "create", "x", "--preset", "acwc-2023", "--start", "someday", "--db", filepath.Join(t.TempDir(), "a.db")}, 3, "cannot read time"},
 	} {
