@@ -6,7 +6,11 @@ const (
 	RoleTD      = "td"      // tournament director: creates, approves, pairs, overrides
 	RoleCaptain = "captain" // team captain: registers the team, reports its matches
 	RolePlayer  = "player"  // an individual entrant or a team member
-	RoleSystem  = "system"  // the scheduler acting at deadlines
+	// RoleSystem is the scheduler acting at deadlines (closing rounds,
+	// negotiation deadlines). It is not checked against the event, so only
+	// trusted callers (the CLI operator, the scheduler) may claim it; an
+	// HTTP layer must never accept it from a user.
+	RoleSystem = "system"
 )
 
 // Actor is who asks for an action: a user (by Lichess username, compared

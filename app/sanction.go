@@ -55,6 +55,7 @@ func (s *Service) Sanction(ctx context.Context, a arbiter.Actor, slug string, re
 		return out, nil, arbiter.FieldError("kind", "app.sanction", "unknown sanction %q (withdrawal, disqualification, tos_violation, lichess_ban, ineligible, engine_mark, booster_mark)", req.Kind)
 	}
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
+		changed = nil // the transaction may run again after a conflict
 		st, err := load(ctx, tx, slug)
 		if err != nil {
 			return err
