@@ -158,7 +158,8 @@ func seedBytes(seed int64) [32]byte {
 // SeedAll loads one event of each preset, stopped in the middle of its
 // first stage, for `arbiter serve --demo`. Events whose slug
 // ("demo-PRESET") already exists are left as they are, so a restarted
-// server on the same database does not fail.
+// server on the same database does not fail. Like Run it moves svc's
+// clock while it works: call it before the server takes requests.
 func SeedAll(ctx context.Context, svc *app.Service) error {
 	sizes := map[string]int{"rkcc-team-three-tc": 8, "antichess-team-cup": 10, "acwc-2023": 16}
 	for _, p := range format.Presets() {
