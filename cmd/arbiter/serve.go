@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"log/slog"
 	"net"
 
@@ -24,7 +26,10 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	dsn := addDBFlag(fs)
 	logFormat := fs.String("log-format", "text", "log lines as text (key=value) or json")
 	if err := fs.Parse(args); err != nil {
-		return err
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return &exitError{code: 2} // the flag package has printed the problem and the usage
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))

@@ -92,6 +92,7 @@ func TestServeUsageErrors(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"serve", "extra"}, 2, `unexpected argument "extra"`},
+		{[]string{"serve", "--port", "80"}, 2, "flag provided but not defined: -port"},
 		{[]string{"serve", "--log-format", "xml"}, 2, "--log-format must be text or json"},
 		{[]string{"serve", "--db", "mysql://x"}, 3, "unsupported database URL"},
 		{[]string{"serve", "--db", filepath.Join(t.TempDir(), "a.db"), "--addr", "127.0.0.1:notaport"}, 3, "cannot listen on 127.0.0.1:notaport"},
