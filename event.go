@@ -96,6 +96,9 @@ type Round struct {
 	// AppealsUntil is the exclusive end of the appeal window opened when
 	// the round closed (R5); zero when the format has none.
 	AppealsUntil time.Time `json:"appeals_until,omitzero"`
+	// Notes are what the TDs must look at after the round closed (e.g. a
+	// player whose forfeits disqualify them, A7, W16).
+	Notes []string `json:"notes,omitempty"`
 
 	Version int64 `json:"-"`
 }

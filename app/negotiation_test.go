@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -67,5 +68,38 @@ func TestNegotiationACWC(t *testing.T) {
 		ms = pairOK(s.PairRound(ctx, td, "plain"))
 		_, _, err = s.Negotiate(ctx, player("p01"), "plain", ms[0].ID, NegotiationStep{Kind: NegPropose, Times: offers})
 		wantErr(t, err, arbiter.ERULE, "app.negotiation")
+	})
+}
+
+// TestForfeitNotes: W16 — a player forfeited in two matches is
+// disqualified; closing a round tells the TDs who.
+func TestForfeitNotes(t *testing.T) {
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0)}))
+		for _, n := range registerPlayers(t, s, "wc", 12) {
+			must(s.Approve(ctx, td, "wc", n, 0))
+		}
+		ev := must(s.CloseRegistration(ctx, td, "wc"))
+		// Round 1: nothing played, six double forfeits: one forfeit each.
+		pairOK(s.PairRound(ctx, td, "wc"))
+		must(s.PublishRound(ctx, td, "wc"))
+		c.t = ev.Calendar[0].End
+		if rd := must(s.CloseRound(ctx, td, "wc")); len(rd.Notes) != 0 {
+			t.Fatalf("after one forfeit each: %v", rd.Notes)
+		}
+		// Round 2: board 1 is played, the rest are double forfeits again.
+		ms := pairOK(s.PairRound(ctx, td, "wc"))
+		must(s.PublishRound(ctx, td, "wc"))
+		must(s.OverrideResult(ctx, td, "wc", ms[0].ID, ResultInput{Summary: "6-4"}, "played, entered from Lichess", 0))
+		c.t = ev.Calendar[1].End
+		rd := must(s.CloseRound(ctx, td, "wc"))
+		if len(rd.Notes) != 10 {
+			t.Fatalf("notes %v, want the 10 players of the unplayed boards", rd.Notes)
+		}
+		for _, n := range rd.Notes {
+			if strings.HasPrefix(n, ms[0].Home+" ") || strings.HasPrefix(n, ms[0].Away+" ") || !strings.Contains(n, "W16 disqualifies") {
+				t.Fatalf("note %q (board 1 was %s-%s)", n, ms[0].Home, ms[0].Away)
+			}
+		}
 	})
 }

@@ -7,6 +7,7 @@ import (
 
 	"arbiter"
 	"arbiter/calendar"
+	"arbiter/sanction"
 	"arbiter/score"
 	"arbiter/sqlstore"
 )
@@ -83,6 +84,9 @@ func (s *Service) CloseRound(ctx context.Context, a arbiter.Actor, slug string) 
 			}
 		}
 		rd.Status, rd.ClosedAt = arbiter.RoundClosed, now
+		if rd.Notes, err = forfeitNotes(ctx, tx, st); err != nil {
+			return err
+		}
 		if rules.AppealWindow > 0 {
 			rd.AppealsUntil = rules.Appeals(rd.End).End
 		}
@@ -212,4 +216,58 @@ func (s *Service) Appeals(ctx context.Context, slug string) ([]arbiter.Appeal, e
 		return nil, err
 	}
 	return list[arbiter.Appeal](ctx, s.DB, st, kindAppeal)
+}
+
+// forfeitNotes lists the entrants whose match forfeits disqualify them
+// under the rulebook (A7: two forfeits; W16: forfeited in two matches), for
+// the TDs to apply with Sanction. A side forfeits a match it lost by
+// forfeit, or a double forfeit; pairings awarded because of a sanction do
+// not count.
+func forfeitNotes(ctx context.Context, q sqlstore.Queryer, st *state) ([]string, error) {
+	var rb sanction.Rulebook
+	switch st.f.Name {
+	case "antichess-team-cup":
+		rb = sanction.Antichess
+	case "acwc-2023":
+		rb = sanction.ACWC
+	default:
+		return nil, nil
+	}
+	ms, err := list[arbiter.Match](ctx, q, st, kindMatch)
+	if err != nil {
+		return nil, err
+	}
+	byEntrant := map[string][]sanction.Forfeit{}
+	for _, m := range ms {
+		if m.Status != arbiter.MatchFinal || m.Result == nil || m.Decision == "sanction" || m.Decision == "opponent_removed" {
+			continue
+		}
+		switch m.Result.Forfeit {
+		case score.ForfeitDouble:
+			byEntrant[m.Home] = append(byEntrant[m.Home], sanction.Forfeit{MatchID: m.ID})
+			byEntrant[m.Away] = append(byEntrant[m.Away], sanction.Forfeit{MatchID: m.ID})
+		case score.ForfeitHome:
+			byEntrant[m.Away] = append(byEntrant[m.Away], sanction.Forfeit{MatchID: m.ID})
+		case score.ForfeitAway:
+			byEntrant[m.Home] = append(byEntrant[m.Home], sanction.Forfeit{MatchID: m.ID})
+		}
+	}
+	entrants, err := approvedBySeed(ctx, q, st)
+	if err != nil {
+		return nil, err
+	}
+	var notes []string
+	for _, e := range entrants {
+		if e.Status != arbiter.EntrantApproved {
+			continue
+		}
+		if dq, clause := sanction.ForfeitDisqualifies(rb, byEntrant[e.ID]); dq {
+			var ids []string
+			for _, f := range byEntrant[e.ID] {
+				ids = append(ids, f.MatchID)
+			}
+			notes = append(notes, fmt.Sprintf("%s forfeited %s: %s disqualifies; apply it with a sanction", e.ID, strings.Join(ids, ", "), clause))
+		}
+	}
+	return notes, nil
 }

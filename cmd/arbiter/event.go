@@ -495,6 +495,9 @@ func evCloseRound(ctx context.Context, e *env, c *eventCtx, pos []string) error 
 		fmt.Fprintf(e.stdout, "; appeals until %s", rd.AppealsUntil.Add(-time.Minute).Format("Monday 2006-01-02 15:04 UTC"))
 	}
 	fmt.Fprintln(e.stdout)
+	for _, n := range rd.Notes {
+		fmt.Fprintf(e.stdout, "note: %s\n", n)
+	}
 	ms, err := c.svc.Matches(ctx, pos[0], rd.ID)
 	if err != nil {
 		return err
