@@ -35,7 +35,8 @@ type Incremental struct {
 	bbest     [][]int
 	unused    []int
 	dual      []uint64
-	allow     []bool
+	allow     []uint32 // edge k is allowed (tight) in the current stage when allow[k] == stage
+	stage     uint32
 	queue     []int
 	t1, t2    []uint64
 	delta     []uint64
@@ -93,7 +94,7 @@ func NewIncremental(n, words int) *Incremental {
 		s.unused = append(s.unused, b)
 	}
 	s.dual = make([]uint64, 2*n*words)
-	s.allow = make([]bool, m)
+	s.allow = make([]uint32, m)
 	s.yf = make([]float64, n)
 	s.wf = make([]float64, m)
 	s.t1, s.t2, s.delta = make([]uint64, words), make([]uint64, words), make([]uint64, words)
@@ -547,10 +548,10 @@ func (s *Incremental) expandBlossom(b int, endstage bool) {
 			s.label[s.endpoint(p^1)] = 0
 			s.label[s.endpoint(at(endps, j-trick)^trick^1)] = 0
 			s.assignLabel(s.endpoint(p^1), 2, p)
-			s.allow[at(endps, j-trick)/2] = true
+			s.allow[at(endps, j-trick)/2] = s.stage
 			j += jstep
 			p = at(endps, j-trick) ^ trick
-			s.allow[p/2] = true
+			s.allow[p/2] = s.stage
 			j += jstep
 		}
 		bv := at(childs, j)
@@ -676,7 +677,11 @@ func (s *Incremental) stages() bool {
 		for i := n; i < 2*n; i++ {
 			s.bbest[i] = nil
 		}
-		clear(s.allow)
+		s.stage++
+		if s.stage == 0 {
+			clear(s.allow)
+			s.stage = 1
+		}
 		s.queue = s.queue[:0]
 		s.syncF()
 		for v := 0; v < n; v++ {
@@ -700,17 +705,17 @@ func (s *Incremental) stages() bool {
 					p := s.remote(v, w)
 					exact := false
 					var f, fb float64
-					if !s.allow[k] {
+					if s.allow[k] != s.stage {
 						f, fb = s.slackF(v, w, k)
 						if f <= fb {
 							s.slack(kslack, k)
 							exact = true
 							if sign(kslack) <= 0 {
-								s.allow[k] = true
+								s.allow[k] = s.stage
 							}
 						}
 					}
-					if s.allow[k] {
+					if s.allow[k] == s.stage {
 						if s.label[s.inblossom[w]] == 0 {
 							s.assignLabel(w, 2, p^1)
 						} else if s.label[s.inblossom[w]] == 1 {
@@ -794,14 +799,14 @@ func (s *Incremental) stages() bool {
 			s.syncF()
 			switch deltatype {
 			case 2:
-				s.allow[deltaedge] = true
+				s.allow[deltaedge] = s.stage
 				i := int(s.ei[deltaedge])
 				if s.label[s.inblossom[i]] == 0 {
 					i = int(s.ej[deltaedge])
 				}
 				s.queue = append(s.queue, i)
 			case 3:
-				s.allow[deltaedge] = true
+				s.allow[deltaedge] = s.stage
 				s.queue = append(s.queue, int(s.ei[deltaedge]))
 			case 4:
 				s.expandBlossom(deltablossom, false)
