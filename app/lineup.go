@@ -28,6 +28,17 @@ type Lineups struct {
 // (R7.1, never in round 1). The team's captain or a TD submits. Only the
 // RKCC preset's set lineups are supported.
 func (s *Service) SubmitLineup(ctx context.Context, a arbiter.Actor, slug, entrantID string, seq int, sets []string) (Lineups, error) {
+	return s.lineup(ctx, a, slug, entrantID, seq, sets, nil)
+}
+
+// WildCard plays the Swiss winner's wild card in a knockout round (R9):
+// one swap of two players of the round's lineup within 24 h of the
+// pairings, once per knockout round. The captain or a TD plays it.
+func (s *Service) WildCard(ctx context.Context, a arbiter.Actor, slug, entrantID string, seq int, x, y string) (Lineups, error) {
+	return s.lineup(ctx, a, slug, entrantID, seq, nil, &[2]string{x, y})
+}
+
+func (s *Service) lineup(ctx context.Context, a arbiter.Actor, slug, entrantID string, seq int, sets []string, wild *[2]string) (Lineups, error) {
 	var out Lineups
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 		st, err := load(ctx, tx, slug)
@@ -70,15 +81,31 @@ func (s *Service) SubmitLineup(ctx context.Context, a arbiter.Actor, slug, entra
 		if create {
 			out = Lineups{Entrant: e.ID, Book: lineup.NewRKCCBook(lineup.RulesRKCC())}
 		}
-		for i := range sets {
-			sets[i] = normUser(sets[i])
+		var book lineup.RKCCBook
+		if wild != nil {
+			// R9: the Swiss winner is the knockout stage's first seed.
+			holder := false
+			for _, stg := range st.ev.Stages {
+				if stg.Kind == format.Knockout && len(stg.Seeds) > 0 {
+					holder = stg.Seeds[0] == e.ID
+				}
+			}
+			book, err = out.Book.WildCard(rd, normUser(wild[0]), normUser(wild[1]), e.Users(), holder, s.now())
+		} else {
+			for i := range sets {
+				sets[i] = normUser(sets[i])
+			}
+			book, err = out.Book.Submit(rd, lineup.Lineup{Sets: sets}, e.Users(), s.now())
 		}
-		book, err := out.Book.Submit(rd, lineup.Lineup{Sets: sets}, e.Users(), s.now())
 		if err != nil {
 			return err
 		}
 		out.Book = book
-		ch := change(a, "lineup.submit", "", false)
+		action := "lineup.submit"
+		if wild != nil {
+			action = "lineup.wild_card"
+		}
+		ch := change(a, action, "", false)
 		if create {
 			out.Version, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindLineup, e.ID, out)
 		} else {

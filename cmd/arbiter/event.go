@@ -132,10 +132,11 @@ func init() {
 				c.flag["reveal"] = fs.Bool("reveal", false, "reveal your bid (after both sides committed)")
 				c.str["nonce"] = fs.String("nonce", "", "the nonce printed when you committed")
 			}},
-		"lineup": {synopsis: "lineup SLUG TEAM --round N [--sets P1,P2,P3]", summary: "submit (captain) or show a team's lineup for a round (RKCC R7)",
+		"lineup": {synopsis: "lineup SLUG TEAM --round N [--sets P1,P2,P3 | --wild-card X,Y]", summary: "submit (captain) or show a team's lineup for a round (RKCC R7)",
 			min: 2, max: 2, run: evLineup, flags: func(fs *flag.FlagSet, c *eventCtx) {
 				c.num["round"] = fs.Int("round", 0, "round number over the whole event (1 = first)")
 				c.str["sets"] = fs.String("sets", "", "the player of each set, in the format's order; omit to show the lineup")
+				c.str["wild-card"] = fs.String("wild-card", "", "the Swiss winner's swap of two players X,Y in a knockout round (R9)")
 			}},
 		"tiebreak-value": {synopsis: "tiebreak-value SLUG ENTRANT --key KEY --value V", summary: "enter a TD tiebreak value (td_value:KEY, e.g. W9 previous_final)",
 			min: 2, max: 2, run: evTiebreakValue, flags: func(fs *flag.FlagSet, c *eventCtx) {
@@ -782,7 +783,15 @@ func evLineup(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 	if seq < 1 {
 		return usagef("--round is required (1 = the event's first round)")
 	}
-	if sets := c.s("sets"); sets != "" {
+	if w := c.s("wild-card"); w != "" {
+		x, y, ok := strings.Cut(w, ",")
+		if !ok {
+			return usagef("--wild-card takes two players: X,Y")
+		}
+		if _, err := c.svc.WildCard(ctx, c.actor, pos[0], pos[1], seq, strings.TrimSpace(x), strings.TrimSpace(y)); err != nil {
+			return err
+		}
+	} else if sets := c.s("sets"); sets != "" {
 		var names []string
 		for _, n := range strings.Split(sets, ",") {
 			names = append(names, strings.TrimSpace(n))
