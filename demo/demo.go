@@ -92,13 +92,16 @@ type Counts struct {
 	Matches        int `json:"matches"` // paired matches, byes excluded
 	Byes           int `json:"byes"`
 	DoubleForfeits int `json:"double_forfeits"` // made by CloseRound at the deadline
-	Disputes       int `json:"disputes"`
-	Appeals        int `json:"appeals"`
-	Sanctions      int `json:"sanctions"`
-	Armageddons    int `json:"armageddons"`
-	TieOrders      int `json:"tie_orders"`   // stage cuts ordered by the TDs (drawing of lots)
-	Negotiations   int `json:"negotiations"` // matches whose start time was agreed by offers
-	Lineups        int `json:"lineups"`      // lineups submitted (RKCC set lineups, R7)
+	// Forfeits counts the matches finally not played over the board:
+	// forfeit wins, double forfeits, full draws, awarded pairings.
+	Forfeits     int `json:"forfeits"`
+	Disputes     int `json:"disputes"`
+	Appeals      int `json:"appeals"`
+	Sanctions    int `json:"sanctions"`
+	Armageddons  int `json:"armageddons"`
+	TieOrders    int `json:"tie_orders"`   // stage cuts ordered by the TDs (drawing of lots)
+	Negotiations int `json:"negotiations"` // matches whose start time was agreed by offers
+	Lineups      int `json:"lineups"`      // lineups submitted (RKCC set lineups, R7)
 }
 
 // TD is the tournament director every demo event is run by.

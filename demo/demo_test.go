@@ -72,8 +72,8 @@ func TestDemoPresets(t *testing.T) {
 func checkLifecycle(t *testing.T, preset string, s demo.Summary) {
 	t.Helper()
 	c := s.Counts
-	if c.DoubleForfeits != 1 || c.Disputes != 1 {
-		t.Errorf("counts %+v: want one double forfeit and one dispute", c)
+	if c.DoubleForfeits != 1 || c.Disputes != 1 || c.Forfeits < 1 {
+		t.Errorf("counts %+v: want one double forfeit, one dispute and a no-show", c)
 	}
 	switch preset {
 	case "rkcc-team-three-tc": // R5's appeal window; no armageddon (R11); team sanctions not in app; R7 lineups
@@ -204,7 +204,14 @@ func checkReplay(t *testing.T, svc *app.Service, s demo.Summary) {
 		"armageddon.commit armageddon": 2 * s.Counts.Armageddons, "armageddon.reveal armageddon": 2 * s.Counts.Armageddons,
 		"negotiation.propose negotiation": s.Counts.Negotiations, "negotiation.accept negotiation": s.Counts.Negotiations,
 		"appeal.file appeal": s.Counts.Appeals, "appeal.accept appeal": s.Counts.Appeals,
-		"lineup.submit lineup": s.Counts.Lineups}
+		"lineup.submit lineup": s.Counts.Lineups, "result.accept_at_deadline match": 1}
+	if s.Preset != "rkcc-team-three-tc" { // the offer deadline's result (A5, W14)
+		want["negotiation.expire negotiation"] = 1
+		want["result.negotiation match"] = 1
+	}
+	if s.Preset == "antichess-team-cup" { // A5: no automatic result; the TDs rule after the weekend
+		want["negotiation.rule_fault negotiation"] = 1
+	}
 	for a, n := range want {
 		if actions[a] != n {
 			t.Errorf("audit log has %d %s entries, want %d", actions[a], a, n)

@@ -65,6 +65,17 @@ func (r *runner) round(ctx context.Context, si, n int) error {
 	if first && n == min(2, stage.Rounds) && len(open) > 1 {
 		unplayed = open[len(open)-1].ID
 	}
+	// Round 1 of the first stage: the last match is a no-show (the present
+	// side reports a forfeit win, which stands at the deadline), and where
+	// the rulebook has time offers the one before makes none (the offer
+	// deadline's automatic result, A5/W14).
+	noShow, noOffers := "", ""
+	if first && n == 1 && len(open) >= 4 {
+		noShow = open[len(open)-1].ID
+		if r.f.Calendar.Negotiation != nil && !w.OfferDeadline.IsZero() && len(open) >= 5 {
+			noOffers = open[len(open)-2].ID
+		}
+	}
 	forceTie := ko && !r.forcedArmageddon && r.hasArmageddon()
 	// The first two matches agree their start times by offers; the
 	// others report at times spread over the round.
@@ -88,8 +99,38 @@ func (r *runner) round(ctx context.Context, si, n int) error {
 		if at, ok := agreed[m.ID]; ok {
 			r.at(at.Add(2 * time.Hour)) // reported once played
 		}
-		if m.ID == unplayed {
+		switch m.ID {
+		case unplayed:
 			continue
+		case noShow:
+			if _, err := r.svc.ReportResult(ctx, r.actors[m.Home], slug, m.ID, app.ResultInput{Summary: "forfeit:" + score.ForfeitHome}); err != nil {
+				return fmt.Errorf("report the no-show in %s: %w", m.ID, err)
+			}
+			r.progress()
+			continue
+		case noOffers:
+			r.at(w.OfferDeadline.Add(time.Minute))
+			_, got, err := r.svc.Negotiate(ctx, TD, slug, m.ID, app.NegotiationStep{Kind: app.NegExpire})
+			if err == nil && got.Status != arbiter.MatchFinal && !w.Weekend.IsZero() {
+				// No automatic result (A5): after the weekend the TD rules
+				// that nobody is to blame, which gives the rulebook's result.
+				r.at(w.Weekend.Add(time.Minute))
+				_, got, err = r.svc.Negotiate(ctx, TD, slug, m.ID, app.NegotiationStep{Kind: app.NegRuleFault,
+					Reason: "neither side made offers; no fault found (demo)"})
+			}
+			if err == nil && got.Status != arbiter.MatchFinal {
+				r.note("offer deadline of %s passed without a result; the match is played", m.ID)
+				noOffers = ""
+			} else if err != nil {
+				if c := arbiter.ErrorCode(err); c != arbiter.ERULE && c != arbiter.EINVALID {
+					return err
+				}
+				r.note("offer deadline result of %s refused: %s", m.ID, arbiter.ErrorMessage(err))
+				noOffers = "" // played after all
+			} else {
+				r.progress()
+				continue
+			}
 		}
 		in, arm, err := r.result(ctx, m, si, forceTie && i == 0)
 		if err != nil {

@@ -56,6 +56,9 @@ func (r *runner) summary(ctx context.Context) (Summary, error) {
 			continue
 		}
 		s.Counts.Matches++
+		if o := m.Result; o != nil && o.Decision != "played" {
+			s.Counts.Forfeits++
+		}
 		if m.Result != nil && m.Result.DecidedBy == "armageddon" {
 			s.Counts.Armageddons++
 		}
