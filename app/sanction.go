@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"arbiter"
@@ -25,9 +26,11 @@ var sanctionReasons = map[string]sanction.Reason{
 	"booster_mark":     sanction.BoosterMark,
 }
 
-// SanctionRequest asks for a withdrawal or disqualification of an entrant.
+// SanctionRequest asks for a withdrawal or disqualification of an entrant,
+// or in a team event of one of its members (Player).
 type SanctionRequest struct {
 	Entrant string
+	Player  string // team events: the member sanctioned
 	// Kind is withdrawal, disqualification, tos_violation, lichess_ban,
 	// ineligible, engine_mark or booster_mark.
 	Kind string
@@ -42,8 +45,11 @@ type SanctionRequest struct {
 // matches (package sanction: R14, A1, A2, A8, A9, W17): results kept,
 // awarded or adjudicated to the opponents, full forfeits, or disregarded.
 // Every changed match is audited as a TD override with the clause and the
-// reason. TD only; individual events of the three presets (team-member
-// removals, reopened matches and W17's moving up are not done yet).
+// reason. In team events a member is sanctioned: the team's matches bear
+// the effects, the member leaves the team, and the team is out when the
+// rulebook says so (A15: the captain, or a second player). TD only; the
+// three presets (replacements, reopened matches and W17's moving up are
+// not done yet).
 func (s *Service) Sanction(ctx context.Context, a arbiter.Actor, slug string, req SanctionRequest) (arbiter.Sanction, []arbiter.Match, error) {
 	var out arbiter.Sanction
 	var changed []arbiter.Match
@@ -65,9 +71,6 @@ func (s *Service) Sanction(ctx context.Context, a arbiter.Actor, slug string, re
 		}
 		if st.ev.Status != arbiter.EventRunning {
 			return arbiter.RuleError("app.event", "event %s is %s: sanctions apply while it runs", slug, st.ev.Status)
-		}
-		if st.f.Entrant != format.Individual {
-			return arbiter.RuleError("app.sanction", "sanctions in team events (player removal, replacements) are not implemented yet")
 		}
 		var rb sanction.Rulebook
 		switch st.f.Name {
@@ -95,7 +98,26 @@ func (s *Service) Sanction(ctx context.Context, a arbiter.Actor, slug string, re
 			return err
 		}
 		byID := map[string]arbiter.Match{}
+		prior, err := list[arbiter.Sanction](ctx, tx, st, kindSanction)
+		if err != nil {
+			return err
+		}
 		c := sanction.Case{Rulebook: rb, Stage: kind, Subject: e.ID, Reason: reason, NotForCheating: req.NotForCheating}
+		player := e.Player
+		if e.Kind == arbiter.EntrantTeam {
+			// A team member is sanctioned; the team's matches bear the effects.
+			player = normUser(req.Player)
+			if player == "" || !slices.Contains(e.Users(), player) {
+				return arbiter.FieldError("player", "app.sanction", "name the member of %s who is sanctioned (members: %s)", e.ID, strings.Join(e.Users(), ", "))
+			}
+			tc := &sanction.TeamContext{Captain: e.Captain == player}
+			for _, p := range prior {
+				if p.Entrant == e.ID {
+					tc.PriorDQs++
+				}
+			}
+			c.Team = tc
+		}
 		for _, m := range all {
 			if m.IsBye() || m.Home != e.ID && m.Away != e.ID || rb == sanction.ACWC && m.Stage != si {
 				continue // W17 speaks of the current stage only
@@ -143,16 +165,30 @@ func (s *Service) Sanction(ctx context.Context, a arbiter.Actor, slug string, re
 			changed = append(changed, m)
 		}
 		rule := strings.Join(clauses, ",")
-		e.Status, e.Reason = arbiter.EntrantRemoved, req.Reason
 		ch := change(a, "entrant.remove", fmt.Sprintf("%s: %s", reason, req.Reason), true)
+		if e.Kind == arbiter.EntrantTeam && !res.TeamOut {
+			// The member leaves the team (R16: barred from every team);
+			// a captain's team names a new one (R14) with SetCaptain.
+			ch.Action = "entrant.remove_member"
+			e.Members = slices.DeleteFunc(e.Members, func(u string) bool { return u == player })
+			e.Boards = slices.DeleteFunc(e.Boards, func(u string) bool { return u == player })
+			if e.Substitute == player {
+				e.Substitute = ""
+			}
+			if e.Captain == player {
+				e.Captain = ""
+			}
+		} else {
+			e.Status, e.Reason = arbiter.EntrantRemoved, req.Reason
+		}
 		if _, err := sqlstore.Update(ctx, tx, ch, st.row.ID, kindEntrant, e.ID, e.Version, e); err != nil {
 			return err
 		}
-		prior, err := list[arbiter.Sanction](ctx, tx, st, kindSanction)
-		if err != nil {
-			return err
+		kindText := req.Kind
+		if res.TeamOut {
+			kindText += " (team out)"
 		}
-		out = arbiter.Sanction{ID: fmt.Sprintf("x%d", len(prior)+1), Entrant: e.ID, Player: e.Player, Kind: req.Kind, Rule: rule,
+		out = arbiter.Sanction{ID: fmt.Sprintf("x%d", len(prior)+1), Entrant: e.ID, Player: player, Kind: kindText, Rule: rule,
 			Reason: req.Reason, By: normUser(a.Name), At: s.now()}
 		_, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindSanction, out.ID, out)
 		return err
@@ -167,4 +203,31 @@ func (s *Service) Sanctions(ctx context.Context, slug string) ([]arbiter.Sanctio
 		return nil, err
 	}
 	return list[arbiter.Sanction](ctx, s.DB, st, kindSanction)
+}
+
+// SetCaptain names a team's captain among its members (after the captain
+// was removed, R14; or a change the TDs approve, A13). TD only.
+func (s *Service) SetCaptain(ctx context.Context, a arbiter.Actor, slug, entrantID, user string) (arbiter.Entrant, error) {
+	var e arbiter.Entrant
+	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
+		st, err := load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		if err := requireTD(ctx, tx, st, a, "name a captain"); err != nil {
+			return err
+		}
+		e, err = get[arbiter.Entrant](ctx, tx, st, kindEntrant, strings.ToLower(entrantID))
+		if err != nil {
+			return err
+		}
+		u := normUser(user)
+		if e.Kind != arbiter.EntrantTeam || !slices.Contains(e.Members, u) {
+			return arbiter.FieldError("captain", "A11", "the captain is one of the team's members (%s)", strings.Join(e.Members, ", "))
+		}
+		e.Captain = u
+		e.Version, err = sqlstore.Update(ctx, tx, change(a, "entrant.captain", "", false), st.row.ID, kindEntrant, e.ID, e.Version, e)
+		return err
+	})
+	return e, err
 }

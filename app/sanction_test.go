@@ -1,6 +1,8 @@
 package app
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -95,4 +97,46 @@ func r2Deadline(t *testing.T, s *Service, slug string) time.Time {
 	t.Helper()
 	ev := must(s.Event(ctx, slug))
 	return ev.Calendar[1].End
+}
+
+// TestSanctionTeamMember: antichess team cup A8/A15 — a disqualified member
+// leaves the team and the team's open match goes to the opponent (A8); the
+// captain's disqualification puts the whole team out (A15).
+func TestSanctionTeamMember(t *testing.T) {
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
+		for i := 1; i <= 10; i++ {
+			capt := fmt.Sprintf("cap%02d", i)
+			e := must(s.Register(ctx, arbiter.Actor{Name: capt, Role: arbiter.RoleCaptain}, "atc", arbiter.Entrant{Name: fmt.Sprintf("Team %02d", i),
+				Captain: capt, Rating: 2300 - i, Members: []string{capt, fmt.Sprintf("a%02d", i), fmt.Sprintf("b%02d", i), fmt.Sprintf("c%02d", i)}}))
+			must(s.Approve(ctx, td, "atc", e.ID, 0))
+		}
+		must(s.CloseRegistration(ctx, td, "atc"))
+		pairOK(s.PairRound(ctx, td, "atc"))
+		must(s.PublishRound(ctx, td, "atc"))
+		c.t = utc(2025, 1, 9, 0, 0)
+		// Board 1 is team-01 v team-06.
+		_, _, err := s.Sanction(ctx, td, "atc", SanctionRequest{Entrant: "team-01", Kind: "disqualification", Reason: "x"})
+		wantErr(t, err, arbiter.EINVALID, "app.sanction") // which member?
+		x, changed := must2(s.Sanction(ctx, td, "atc", SanctionRequest{Entrant: "team-01", Player: "b01", Kind: "disqualification", Reason: "public accusations (A6)"}))
+		if x.Rule != "A8" || len(changed) != 1 || changed[0].Result.Result != "away_win" {
+			t.Fatalf("sanction %+v, changed %+v", x, changed)
+		}
+		es := must(s.Entrants(ctx, "atc"))
+		if es[0].ID != "team-01" || es[0].Status != arbiter.EntrantApproved || slices.Contains(es[0].Members, "b01") {
+			t.Fatalf("team-01 after the DQ: %+v", es[0])
+		}
+		// Team 06's captain is disqualified: the team is out (A15).
+		_, changed = must2(s.Sanction(ctx, td, "atc", SanctionRequest{Entrant: "team-06", Player: "cap06", Kind: "disqualification", Reason: "x"}))
+		if len(changed) != 0 { // its only match was already decided
+			t.Fatalf("changed %+v", changed)
+		}
+		es = must(s.Entrants(ctx, "atc"))
+		if es[5].ID != "team-06" || es[5].Status != arbiter.EntrantRemoved {
+			t.Fatalf("team-06: %+v", es[5])
+		}
+		_, err = s.SetCaptain(ctx, td, "atc", "team-01", "zzz")
+		wantErr(t, err, arbiter.EINVALID, "A11")
+		must(s.SetCaptain(ctx, td, "atc", "team-01", "a01"))
+	})
 }

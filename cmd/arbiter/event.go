@@ -108,10 +108,11 @@ func init() {
 				c.str["pool"] = fs.String("pool", "", "pool of a pool stage (e.g. upper)")
 			}},
 		"audit": {synopsis: "audit SLUG [--json]", summary: "the event's audit log (TD)", min: 1, max: 1, run: evAudit},
-		"sanction": {synopsis: "sanction SLUG ENTRANT --kind KIND --reason TEXT [--not-for-cheating]", summary: "withdraw or disqualify an entrant; the rulebook decides its results (TD)",
+		"sanction": {synopsis: "sanction SLUG ENTRANT [--player MEMBER] --kind KIND --reason TEXT [--not-for-cheating]", summary: "withdraw or disqualify an entrant; the rulebook decides its results (TD)",
 			min: 2, max: 2, run: evSanction, flags: func(fs *flag.FlagSet, c *eventCtx) {
 				c.str["kind"] = fs.String("kind", "", "withdrawal, disqualification, tos_violation, lichess_ban, ineligible, engine_mark, booster_mark")
 				c.flag["not-for-cheating"] = fs.Bool("not-for-cheating", false, "a Lichess ban proven not for cheating (A8)")
+				c.str["player"] = fs.String("player", "", "team events: the member sanctioned")
 				reasonFlag(fs, c)
 			}},
 		"negotiate": {synopsis: "negotiate SLUG MATCH (--offer T1,T2,T3 | --accept T | --none-suitable | --expire | --fault ENTRANT|none --reason TEXT)",
@@ -143,6 +144,7 @@ func init() {
 				c.str["key"] = fs.String("key", "", "the td_value key, e.g. previous_final")
 				c.str["value"] = fs.String("value", "", "the value (higher is better), e.g. 2 or 1.5")
 			}},
+		"captain": {synopsis: "captain SLUG TEAM USER", summary: "name a team's captain among its members (TD)", min: 3, max: 3, run: evCaptain},
 		"advance": {synopsis: "advance SLUG [--order A,B,C,... --reason TEXT]", summary: "end the current stage and fill the next from its standings (TD)", min: 1, max: 1, run: evAdvance,
 			flags: func(fs *flag.FlagSet, c *eventCtx) {
 				c.str["order"] = fs.String("order", "", "the TDs' order of everyone who advances, where the tiebreaks leave a tie that matters (e.g. drawing of lots)")
@@ -168,7 +170,7 @@ func eventUsage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
 	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "close-registration", "pair", "discard", "publish",
-		"matches", "result", "confirm", "bring-forward", "close-round", "lineup", "negotiate", "bid", "appeal", "sanction", "tiebreak-value", "advance", "standings", "audit"} {
+		"matches", "result", "confirm", "bring-forward", "close-round", "lineup", "negotiate", "bid", "appeal", "sanction", "captain", "tiebreak-value", "advance", "standings", "audit"} {
 		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
 	}
 	fmt.Fprintln(w)
@@ -606,7 +608,7 @@ func evAdvance(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 }
 
 func evSanction(ctx context.Context, e *env, c *eventCtx, pos []string) error {
-	x, changed, err := c.svc.Sanction(ctx, c.actor, pos[0], app.SanctionRequest{Entrant: pos[1], Kind: c.s("kind"),
+	x, changed, err := c.svc.Sanction(ctx, c.actor, pos[0], app.SanctionRequest{Entrant: pos[1], Player: c.s("player"), Kind: c.s("kind"),
 		NotForCheating: *c.flag["not-for-cheating"], Reason: c.s("reason")})
 	if err != nil {
 		return err
@@ -614,7 +616,11 @@ func evSanction(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 	if c.json {
 		return printJSON(e.stdout, map[string]any{"sanction": x, "changed": changed})
 	}
-	fmt.Fprintf(e.stdout, "%s: %s removed from the pairings (rule %s); %d matches changed\n", x.ID, x.Entrant, x.Rule, len(changed))
+	who := x.Entrant
+	if x.Player != "" && x.Player != x.Entrant {
+		who = x.Player + " of " + x.Entrant
+	}
+	fmt.Fprintf(e.stdout, "%s: %s %s (rule %s); %d matches changed\n", x.ID, who, x.Kind, x.Rule, len(changed))
 	if len(changed) > 0 {
 		return printMatches(e.stdout, changed)
 	}
@@ -837,5 +843,14 @@ func evTiebreakValue(ctx context.Context, e *env, c *eventCtx, pos []string) err
 		return err
 	}
 	fmt.Fprintf(e.stdout, "%s: td_value:%s = %s\n", en.ID, c.s("key"), en.Values[c.s("key")])
+	return nil
+}
+
+func evCaptain(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	en, err := c.svc.SetCaptain(ctx, c.actor, pos[0], pos[1], pos[2])
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s: captain %s\n", en.ID, en.Captain)
 	return nil
 }

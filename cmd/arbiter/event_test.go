@@ -158,6 +158,8 @@ func TestEventCLIHelpAndUsage(t *testing.T) {
 		{[]string{"event", "lineup", "--help"}, 0, "-sets"},
 		{[]string{"event", "bring-forward", "--help"}, 0, "-to"},
 		{[]string{"event", "tiebreak-value", "--help"}, 0, "-key"},
+		{[]string{"event", "captain", "--help"}, 0, "event captain SLUG TEAM USER"},
+		{[]string{"event", "sanction", "--help"}, 0, "-player"},
 		{[]string{"event", "approve", "x"}, 2, "wrong number of arguments"},
 		{[]string{"event", "create", "x", "--preset", "acwc-2023", "--start", "someday", "--db", filepath.Join(t.TempDir(), "a.db")}, 3, "cannot read time"},
 	} {
