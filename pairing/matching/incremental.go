@@ -306,12 +306,18 @@ func (s *Incremental) Solve() bool {
 			}
 		}
 	} else {
+		// Dissolve the blossoms around changed vertices.
 		for _, v := range s.dirties {
-			if !s.dead[v] {
-				s.release(v)
+			for !s.dead[v] && s.inblossom[v] != v {
+				b := s.inblossom[v]
+				for s.bparent[b] != -1 {
+					b = s.bparent[b]
+				}
+				s.dissolve(b)
 			}
 		}
 		need := make([]uint64, W)
+		needMax := make([]uint64, W)
 		for _, v := range s.dirties {
 			if s.dead[v] {
 				continue
@@ -325,10 +331,32 @@ func (s *Incremental) Solve() bool {
 				k := tri(v, u)
 				add(need, s.w(k), s.w(k))
 				sub(need, need, s.d(u))
-				if first || cmp(need, s.d(v)) > 0 {
-					copy(s.d(v), need)
+				if first || cmp(need, needMax) > 0 {
+					copy(needMax, need)
 				}
 				first = false
+			}
+			// The matched edge may stay when it is still the tightest
+			// constraint: then y_v = its need keeps it tight and every other
+			// edge feasible, and the matching stays optimal.
+			if p := s.mate[v]; p >= 0 {
+				m := s.endpoint(p)
+				k := tri(v, m)
+				keep := false
+				if s.exists[k] {
+					add(need, s.w(k), s.w(k))
+					sub(need, need, s.d(m))
+					keep = cmp(need, needMax) == 0
+				}
+				if keep {
+					copy(s.d(v), need)
+					continue
+				}
+				s.mate[m] = -1
+				s.mate[v] = -1
+			}
+			if !first {
+				copy(s.d(v), needMax)
 			}
 		}
 	}
