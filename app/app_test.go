@@ -572,3 +572,41 @@ func TestRoundRobinFirstRound(t *testing.T) {
 		}
 	})
 }
+
+// TestConcurrentOverrides: two TDs decide the same match at once from the
+// same version: one decision stands, the other is ECONFLICT.
+func TestConcurrentOverrides(t *testing.T) {
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "cc", Format: []byte(acwcSwiss), Start: utc(2023, 3, 21, 0, 0)}))
+		must(0, s.AddTD(ctx, td, "cc", "second"))
+		for _, n := range registerPlayers(t, s, "cc", 8) {
+			must(s.Approve(ctx, td, "cc", n, 0))
+		}
+		must(s.CloseRegistration(ctx, td, "cc"))
+		ms := pairOK(s.PairRound(ctx, td, "cc"))
+		must(s.PublishRound(ctx, td, "cc"))
+		c.t = utc(2023, 3, 22, 0, 0)
+		errs := make(chan error, 2)
+		for i, a := range []arbiter.Actor{td, {Name: "second", Role: arbiter.RoleTD}} {
+			sum := []string{"6-4", "4-6"}[i]
+			go func() {
+				_, err := s.OverrideResult(ctx, a, "cc", ms[0].ID, ResultInput{Summary: sum}, "from the games", ms[0].Version)
+				errs <- err
+			}()
+		}
+		e1, e2 := <-errs, <-errs
+		if (e1 == nil) == (e2 == nil) {
+			t.Fatalf("want exactly one success: %v / %v", e1, e2)
+		}
+		if err := cmpOr(e1, e2); arbiter.ErrorCode(err) != arbiter.ECONFLICT {
+			t.Fatalf("the loser got %v, want a conflict", err)
+		}
+	})
+}
+
+func cmpOr(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}
