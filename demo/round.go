@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"arbiter/app"
 	"arbiter/format"
 	"arbiter/score"
+	"arbiter/standings"
 )
 
 // round pairs, publishes, plays and closes round n of stage si. The first
@@ -457,17 +459,24 @@ func (r *runner) tieOrder(ctx context.Context, si, n int) ([]string, error) {
 	for _, e := range es {
 		removed[e.ID] = e.Status == arbiter.EntrantRemoved
 	}
+	return lots(tab.Rows, removed, n, r.rng)
+}
+
+// lots is the TDs' order of the top n of a ranked table: entrants of
+// equal rank in an order drawn by lot, removed ones after those still
+// playing; ranks themselves are never changed.
+func lots(rows []standings.Row, removed map[string]bool, n int, rng *rand.Rand) ([]string, error) {
 	var order []string
-	for i := 0; i < len(tab.Rows); {
+	for i := 0; i < len(rows); {
 		j := i
-		for j+1 < len(tab.Rows) && tab.Rows[j+1].Rank == tab.Rows[i].Rank {
+		for j+1 < len(rows) && rows[j+1].Rank == rows[i].Rank {
 			j++
 		}
 		var grp []string
-		for _, row := range tab.Rows[i : j+1] {
+		for _, row := range rows[i : j+1] {
 			grp = append(grp, row.ID)
 		}
-		r.rng.Shuffle(len(grp), func(a, b int) { grp[a], grp[b] = grp[b], grp[a] })
+		rng.Shuffle(len(grp), func(a, b int) { grp[a], grp[b] = grp[b], grp[a] })
 		slices.SortStableFunc(grp, func(a, b string) int {
 			switch {
 			case removed[a] == removed[b]:
