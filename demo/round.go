@@ -4,15 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
-	"slices"
 	"time"
 
 	"arbiter"
 	"arbiter/app"
 	"arbiter/format"
 	"arbiter/score"
-	"arbiter/standings"
 )
 
 // round pairs, publishes, plays and closes round n of stage si. The first
@@ -193,119 +190,6 @@ func (r *runner) round(ctx context.Context, si, n int) error {
 	return nil
 }
 
-// negotiate has the home side offer three start times on three days and
-// the away side accept the first (A5, W14, through app.Negotiate), and
-// returns the agreed time (zero when none). Formats without time
-// negotiation (RKCC: players agree times themselves) are noted once.
-func (r *runner) negotiate(ctx context.Context, m arbiter.Match, end time.Time) (time.Time, error) {
-	if r.f.Calendar.Negotiation == nil {
-		if !r.noNegotiation {
-			r.noNegotiation = true
-			r.note("time offers: %s has no time negotiation in its rulebook (players agree times themselves)", r.f.Name)
-		}
-		return time.Time{}, nil
-	}
-	day := r.now.Truncate(24 * time.Hour).Add(24 * time.Hour)
-	times := []time.Time{day.Add(18 * time.Hour), day.Add(24*time.Hour + 20*time.Hour), day.Add(48*time.Hour + 19*time.Hour)}
-	if !times[2].Before(end) {
-		return time.Time{}, nil // a round too short for three days of offers
-	}
-	_, _, err := r.svc.Negotiate(ctx, r.actors[m.Home], r.opts.Slug, m.ID, app.NegotiationStep{Kind: app.NegPropose, Times: times})
-	if err == nil {
-		r.at(r.now.Add(30 * time.Minute))
-		_, _, err = r.svc.Negotiate(ctx, r.actors[m.Away], r.opts.Slug, m.ID, app.NegotiationStep{Kind: app.NegAccept, At: times[0]})
-	}
-	if arbiter.ErrorCode(err) == arbiter.ERULE {
-		r.note("time negotiation of %s refused: %s", m.ID, arbiter.ErrorMessage(err))
-		return time.Time{}, nil
-	}
-	if err != nil {
-		return time.Time{}, err
-	}
-	r.counts.Negotiations++
-	return times[0], nil
-}
-
-// bid runs the armageddon's sealed-bid auction through the application
-// layer (app.BidArmageddon: both sides commit, then reveal), with the bids
-// the simulated sheet records.
-func (r *runner) bid(ctx context.Context, m arbiter.Match) error {
-	b := r.play.bids
-	sides := []arbiter.Actor{r.actors[m.Home], r.actors[m.Away]}
-	for i, a := range sides {
-		c := b.commits[i]
-		if _, err := r.svc.BidArmageddon(ctx, a, r.opts.Slug, m.ID, &c, nil); err != nil {
-			return fmt.Errorf("armageddon bid of %s in %s: %w", a.Name, m.ID, err)
-		}
-	}
-	for i, a := range sides {
-		sec := b.secrets[i]
-		if _, err := r.svc.BidArmageddon(ctx, a, r.opts.Slug, m.ID, nil, &sec); err != nil {
-			return fmt.Errorf("armageddon reveal of %s in %s: %w", a.Name, m.ID, err)
-		}
-	}
-	return nil
-}
-
-// lineups has the captains of stage si submit the lineup of round seq
-// (the player of each set, app.SubmitLineup, R7), each team with
-// probability 1/every (every team when every is 1); the others keep their
-// earlier lineup. Only the RKCC preset has set lineups in app; the other
-// presets are noted once.
-func (r *runner) lineups(ctx context.Context, si, seq, every int) error {
-	if r.f.Name != "rkcc-team-three-tc" {
-		if r.f.Entrant == format.Team && !r.noLineups {
-			r.noLineups = true
-			r.note("lineups: app supports the RKCC set lineups only; %s plays its registered board order (A12)", r.f.Name)
-		}
-		return nil
-	}
-	ids := r.ev.Stages[si].Seeds
-	if si == 0 {
-		es, err := r.svc.Entrants(ctx, r.opts.Slug)
-		if err != nil {
-			return err
-		}
-		ids = nil
-		for _, e := range es {
-			if e.Status == arbiter.EntrantApproved {
-				ids = append(ids, e.ID)
-			}
-		}
-	}
-	for _, id := range ids {
-		if every > 1 && r.rng.IntN(every) != 0 {
-			continue
-		}
-		e := r.sums[id]
-		sets := slices.Clone(e.players)
-		if len(e.bench) > 0 && r.rng.IntN(2) == 0 {
-			sets[r.rng.IntN(len(sets))] = e.bench[0] // R7: a further member plays, one sits out
-		}
-		r.rng.Shuffle(len(sets), func(i, j int) { sets[i], sets[j] = sets[j], sets[i] })
-		if _, err := r.svc.SubmitLineup(ctx, r.actors[id], r.opts.Slug, id, seq, sets); err != nil {
-			if arbiter.ErrorCode(err) == arbiter.ERULE || arbiter.ErrorCode(err) == arbiter.EINVALID {
-				r.note("lineup of %s for round %d refused: %s", id, seq, arbiter.ErrorMessage(err))
-				continue
-			}
-			return err
-		}
-		r.counts.Lineups++
-	}
-	return nil
-}
-
-// players returns who plays for entrant id in round seq: the effective
-// lineup where the team has one, else its registered order.
-func (r *runner) players(ctx context.Context, id string, seq int) []string {
-	if r.f.Name == "rkcc-team-three-tc" {
-		if l, _, err := r.svc.Lineup(ctx, r.opts.Slug, id, seq); err == nil {
-			return l.Sets
-		}
-	}
-	return r.sums[id].players
-}
-
 func (r *runner) window(si, n int) (arbiter.RoundWindow, bool) {
 	for _, w := range r.ev.Calendar {
 		if w.Stage == si && w.Number == n {
@@ -313,71 +197,6 @@ func (r *runner) window(si, n int) (arbiter.RoundWindow, bool) {
 		}
 	}
 	return arbiter.RoundWindow{}, false
-}
-
-// appeal has the home side of the double-forfeited match appeal inside
-// the window (R5), and the TD accept it with the result actually played.
-func (r *runner) appeal(ctx context.Context, si int, matchID string, end time.Time) error {
-	slug := r.opts.Slug
-	ms, err := r.svc.Matches(ctx, slug, "")
-	if err != nil {
-		return err
-	}
-	i := slices.IndexFunc(ms, func(m arbiter.Match) bool { return m.ID == matchID })
-	if i < 0 {
-		return arbiter.Errorf(arbiter.EINTERNAL, "match %s vanished", matchID)
-	}
-	m := ms[i]
-	r.at(end.Add(time.Hour))
-	ap, err := r.svc.Appeal(ctx, r.actors[m.Home], slug, m.ID, "we played the match before the deadline but the result was not entered")
-	if arbiter.ErrorCode(err) == arbiter.ERULE {
-		r.note("appeal against the double forfeit of %s refused: %s", m.ID, arbiter.ErrorMessage(err))
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	r.counts.Appeals++
-	in, _, err := r.result(ctx, m, si, false)
-	if err != nil {
-		return err
-	}
-	r.at(r.now.Add(3 * time.Hour))
-	_, err = r.svc.DecideAppeal(ctx, TD, slug, ap.ID, true, in, "the games are on Lichess, played before the deadline (demo appeal)")
-	return err
-}
-
-// disqualify removes the lowest-ranked entrant of the current stage that
-// still plays (Sanction: its open match goes to the opponent, its results
-// as the rulebook says).
-func (r *runner) disqualify(ctx context.Context, si int) error {
-	slug := r.opts.Slug
-	tab, err := r.svc.Standings(ctx, slug, si)
-	if err != nil {
-		return err
-	}
-	es, err := r.svc.Entrants(ctx, slug)
-	if err != nil {
-		return err
-	}
-	approved := map[string]bool{}
-	for _, e := range es {
-		approved[e.ID] = e.Status == arbiter.EntrantApproved
-	}
-	for k := len(tab.Rows) - 1; k >= 0; k-- {
-		id := tab.Rows[k].ID
-		if !approved[id] {
-			continue
-		}
-		_, _, err := r.svc.Sanction(ctx, TD, slug, app.SanctionRequest{Entrant: id, Kind: "disqualification",
-			Reason: "abusive behaviour in the chat (demo)"})
-		if arbiter.ErrorCode(err) == arbiter.ERULE || arbiter.ErrorCode(err) == arbiter.EINVALID {
-			r.note("disqualification of %s refused: %s", id, arbiter.ErrorMessage(err))
-			return nil
-		}
-		return err
-	}
-	return nil
 }
 
 // result plays match m and returns its sheet. In a knockout a tied match
@@ -418,79 +237,4 @@ func (r *runner) result(ctx context.Context, m arbiter.Match, si int, forceTie b
 		return app.ResultInput{Sheet: data}, arm, nil
 	}
 	return app.ResultInput{}, false, arbiter.Errorf(arbiter.EINTERNAL, "no decisive result for %s in 50 tries", m.ID)
-}
-
-// advance ends the stage. Where the tiebreaks leave a tie at the cut (or
-// across pools) the TDs give the order by drawing lots (seeded), never
-// advancing a removed entrant ahead of one still playing.
-func (r *runner) advance(ctx context.Context) error {
-	slug := r.opts.Slug
-	si := r.ev.Stage
-	r.at(r.now.Add(2 * time.Hour))
-	ev, err := r.svc.AdvanceStage(ctx, TD, slug, app.AdvanceOptions{})
-	if arbiter.ErrorCode(err) == arbiter.ERULE && r.ev.Stages[si].Kind != format.Pool {
-		order, oerr := r.tieOrder(ctx, si, r.ev.Stages[si].Advance)
-		if oerr != nil {
-			return oerr
-		}
-		ev, err = r.svc.AdvanceStage(ctx, TD, slug, app.AdvanceOptions{TieOrder: order,
-			Reason: "drawing of lots among the entrants the tiebreaks leave tied (demo, seeded)"})
-		if err == nil {
-			r.counts.TieOrders++
-		}
-	}
-	if err != nil {
-		return err
-	}
-	r.ev = ev
-	return nil
-}
-
-func (r *runner) tieOrder(ctx context.Context, si, n int) ([]string, error) {
-	tab, err := r.svc.Standings(ctx, r.opts.Slug, si)
-	if err != nil {
-		return nil, err
-	}
-	es, err := r.svc.Entrants(ctx, r.opts.Slug)
-	if err != nil {
-		return nil, err
-	}
-	removed := map[string]bool{}
-	for _, e := range es {
-		removed[e.ID] = e.Status == arbiter.EntrantRemoved
-	}
-	return lots(tab.Rows, removed, n, r.rng)
-}
-
-// lots is the TDs' order of the top n of a ranked table: entrants of
-// equal rank in an order drawn by lot, removed ones after those still
-// playing; ranks themselves are never changed.
-func lots(rows []standings.Row, removed map[string]bool, n int, rng *rand.Rand) ([]string, error) {
-	var order []string
-	for i := 0; i < len(rows); {
-		j := i
-		for j+1 < len(rows) && rows[j+1].Rank == rows[i].Rank {
-			j++
-		}
-		var grp []string
-		for _, row := range rows[i : j+1] {
-			grp = append(grp, row.ID)
-		}
-		rng.Shuffle(len(grp), func(a, b int) { grp[a], grp[b] = grp[b], grp[a] })
-		slices.SortStableFunc(grp, func(a, b string) int {
-			switch {
-			case removed[a] == removed[b]:
-				return 0
-			case removed[a]:
-				return 1
-			}
-			return -1
-		})
-		order = append(order, grp...)
-		i = j + 1
-	}
-	if len(order) < n {
-		return nil, arbiter.Errorf(arbiter.EINTERNAL, "%d ranked, %d advance", len(order), n)
-	}
-	return order[:n], nil
 }

@@ -1,0 +1,155 @@
+package demo
+
+// The TD's decisions: appeals, disqualifications, stage transitions.
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"arbiter"
+	"arbiter/app"
+	"arbiter/format"
+	"arbiter/standings"
+)
+
+// appeal has the home side of the double-forfeited match appeal inside
+// the window (R5), and the TD accept it with the result actually played.
+func (r *runner) appeal(ctx context.Context, si int, matchID string, end time.Time) error {
+	slug := r.opts.Slug
+	ms, err := r.svc.Matches(ctx, slug, "")
+	if err != nil {
+		return err
+	}
+	i := slices.IndexFunc(ms, func(m arbiter.Match) bool { return m.ID == matchID })
+	if i < 0 {
+		return arbiter.Errorf(arbiter.EINTERNAL, "match %s vanished", matchID)
+	}
+	m := ms[i]
+	r.at(end.Add(time.Hour))
+	ap, err := r.svc.Appeal(ctx, r.actors[m.Home], slug, m.ID, "we played the match before the deadline but the result was not entered")
+	if arbiter.ErrorCode(err) == arbiter.ERULE {
+		r.note("appeal against the double forfeit of %s refused: %s", m.ID, arbiter.ErrorMessage(err))
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	r.counts.Appeals++
+	in, _, err := r.result(ctx, m, si, false)
+	if err != nil {
+		return err
+	}
+	r.at(r.now.Add(3 * time.Hour))
+	_, err = r.svc.DecideAppeal(ctx, TD, slug, ap.ID, true, in, "the games are on Lichess, played before the deadline (demo appeal)")
+	return err
+}
+
+// disqualify removes the lowest-ranked entrant of the current stage that
+// still plays (Sanction: its open match goes to the opponent, its results
+// as the rulebook says).
+func (r *runner) disqualify(ctx context.Context, si int) error {
+	slug := r.opts.Slug
+	tab, err := r.svc.Standings(ctx, slug, si)
+	if err != nil {
+		return err
+	}
+	es, err := r.svc.Entrants(ctx, slug)
+	if err != nil {
+		return err
+	}
+	approved := map[string]bool{}
+	for _, e := range es {
+		approved[e.ID] = e.Status == arbiter.EntrantApproved
+	}
+	for k := len(tab.Rows) - 1; k >= 0; k-- {
+		id := tab.Rows[k].ID
+		if !approved[id] {
+			continue
+		}
+		_, _, err := r.svc.Sanction(ctx, TD, slug, app.SanctionRequest{Entrant: id, Kind: "disqualification",
+			Reason: "abusive behaviour in the chat (demo)"})
+		if arbiter.ErrorCode(err) == arbiter.ERULE || arbiter.ErrorCode(err) == arbiter.EINVALID {
+			r.note("disqualification of %s refused: %s", id, arbiter.ErrorMessage(err))
+			return nil
+		}
+		return err
+	}
+	return nil
+}
+
+// advance ends the stage. Where the tiebreaks leave a tie at the cut (or
+// across pools) the TDs give the order by drawing lots (seeded), never
+// advancing a removed entrant ahead of one still playing.
+func (r *runner) advance(ctx context.Context) error {
+	slug := r.opts.Slug
+	si := r.ev.Stage
+	r.at(r.now.Add(2 * time.Hour))
+	ev, err := r.svc.AdvanceStage(ctx, TD, slug, app.AdvanceOptions{})
+	if arbiter.ErrorCode(err) == arbiter.ERULE && r.ev.Stages[si].Kind != format.Pool {
+		order, oerr := r.tieOrder(ctx, si, r.ev.Stages[si].Advance)
+		if oerr != nil {
+			return oerr
+		}
+		ev, err = r.svc.AdvanceStage(ctx, TD, slug, app.AdvanceOptions{TieOrder: order,
+			Reason: "drawing of lots among the entrants the tiebreaks leave tied (demo, seeded)"})
+		if err == nil {
+			r.counts.TieOrders++
+		}
+	}
+	if err != nil {
+		return err
+	}
+	r.ev = ev
+	return nil
+}
+
+func (r *runner) tieOrder(ctx context.Context, si, n int) ([]string, error) {
+	tab, err := r.svc.Standings(ctx, r.opts.Slug, si)
+	if err != nil {
+		return nil, err
+	}
+	es, err := r.svc.Entrants(ctx, r.opts.Slug)
+	if err != nil {
+		return nil, err
+	}
+	removed := map[string]bool{}
+	for _, e := range es {
+		removed[e.ID] = e.Status == arbiter.EntrantRemoved
+	}
+	return lots(tab.Rows, removed, n, r.rng)
+}
+
+// lots is the TDs' order of the top n of a ranked table: entrants of
+// equal rank in an order drawn by lot, removed ones after those still
+// playing; ranks themselves are never changed.
+func lots(rows []standings.Row, removed map[string]bool, n int, rng *rand.Rand) ([]string, error) {
+	var order []string
+	for i := 0; i < len(rows); {
+		j := i
+		for j+1 < len(rows) && rows[j+1].Rank == rows[i].Rank {
+			j++
+		}
+		var grp []string
+		for _, row := range rows[i : j+1] {
+			grp = append(grp, row.ID)
+		}
+		rng.Shuffle(len(grp), func(a, b int) { grp[a], grp[b] = grp[b], grp[a] })
+		slices.SortStableFunc(grp, func(a, b string) int {
+			switch {
+			case removed[a] == removed[b]:
+				return 0
+			case removed[a]:
+				return 1
+			}
+			return -1
+		})
+		order = append(order, grp...)
+		i = j + 1
+	}
+	if len(order) < n {
+		return nil, arbiter.Errorf(arbiter.EINTERNAL, "%d ranked, %d advance", len(order), n)
+	}
+	return order[:n], nil
+}
