@@ -8,6 +8,7 @@ import (
 
 	"arbiter"
 	"arbiter/format"
+	"arbiter/pairing/knockout"
 	"arbiter/sanction"
 	"arbiter/score"
 	"arbiter/sqlstore"
@@ -102,6 +103,7 @@ func (s *Service) Sanction(ctx context.Context, a arbiter.Actor, slug string, re
 		if err != nil {
 			return err
 		}
+		var clauses []string
 		c := sanction.Case{Rulebook: rb, Stage: kind, Subject: e.ID, Reason: reason, NotForCheating: req.NotForCheating}
 		player := e.Player
 		if e.Kind == arbiter.EntrantTeam {
@@ -130,9 +132,14 @@ func (s *Service) Sanction(ctx context.Context, a arbiter.Actor, slug string, re
 			return err
 		}
 		if res.MoveUp {
-			return arbiter.RuleError("W17", "moving the players below up a knockout is not implemented yet")
+			moved, err := s.moveUp(ctx, tx, st, a, e.ID, fmt.Sprintf("W17: %s of %s: %s", reason, e.ID, req.Reason))
+			if err != nil {
+				return err
+			}
+			changed = append(changed, moved...)
+			res.Changes = nil // the pairings were redone
+			clauses = append(clauses, "W17")
 		}
-		var clauses []string
 		for _, chg := range res.Changes {
 			if !strings.Contains(strings.Join(clauses, ","), chg.Clause) {
 				clauses = append(clauses, chg.Clause)
@@ -230,4 +237,104 @@ func (s *Service) SetCaptain(ctx context.Context, a arbiter.Actor, slug, entrant
 		return err
 	})
 	return e, err
+}
+
+// moveUp applies W17 in a knockout: the removed entrant leaves the stage
+// and the entrants ranked below in the previous stage move up one place
+// (in their pool, for a cross-pool knockout). Only before any match of the
+// knockout's first round is decided: its pairings are then made again
+// from the new seeds; later rounds are not supported.
+func (s *Service) moveUp(ctx context.Context, tx *sqlstore.Tx, st *state, a arbiter.Actor, gone, why string) ([]arbiter.Match, error) {
+	si := st.ev.Stage
+	if si == 0 {
+		return nil, arbiter.RuleError("W17", "a first-stage knockout has no ranking to move up from")
+	}
+	rounds, err := stageRounds(ctx, tx, st, si)
+	if err != nil {
+		return nil, err
+	}
+	if len(rounds) > 1 {
+		return nil, arbiter.RuleError("W17", "moving up after the knockout's first round is not implemented yet")
+	}
+	prev := st.ev.Stages[si-1]
+	without := func(ids []string) []string {
+		return slices.DeleteFunc(slices.Clone(ids), func(id string) bool { return id == gone })
+	}
+	var seeds []string
+	if prev.Kind == format.Pool {
+		var perPool [][]string
+		adv := st.f.Stages[si-1].Pools[0].Advance
+		for _, p := range prev.Pools {
+			t, err := stageTable(ctx, tx, st, si-1, p.Name)
+			if err != nil {
+				return nil, err
+			}
+			if t, err = withoutRemoved(ctx, tx, st, t); err != nil {
+				return nil, err
+			}
+			var ids []string
+			for _, r := range t.Rows {
+				ids = append(ids, r.ID)
+			}
+			perPool = append(perPool, without(ids))
+		}
+		if seeds, err = knockout.CrossPoolSeeds(perPool, adv); err != nil {
+			return nil, err
+		}
+	} else {
+		t, err := stageTable(ctx, tx, st, si-1, "")
+		if err != nil {
+			return nil, err
+		}
+		if t, err = withoutRemoved(ctx, tx, st, t); err != nil {
+			return nil, err
+		}
+		var ids []string
+		for _, r := range t.Rows {
+			ids = append(ids, r.ID)
+		}
+		ids = without(ids)
+		n := len(st.ev.Stages[si].Seeds)
+		if len(ids) < n {
+			return nil, arbiter.RuleError("W17", "nobody is left to move up")
+		}
+		seeds = ids[:n]
+	}
+	st.ev.Stages[si].Seeds = seeds
+	ch := change(a, "stage.move_up", why, true)
+	if err := st.save(ctx, tx, ch); err != nil {
+		return nil, err
+	}
+	if len(rounds) == 0 {
+		return nil, nil // not paired yet: the new seeds will be
+	}
+	rd := rounds[0]
+	entrants, err := stageEntrants(ctx, tx, st, si)
+	if err != nil {
+		return nil, err
+	}
+	pairs, err := knockoutPairs(ctx, tx, st, si, nil, 1, entrants)
+	if err != nil {
+		return nil, err
+	}
+	var out []arbiter.Match
+	for i, id := range rd.Matches {
+		m, err := get[arbiter.Match](ctx, tx, st, kindMatch, id)
+		if err != nil {
+			return nil, err
+		}
+		p := pairs[i]
+		if m.Home == p.Home && m.Away == p.Away {
+			continue
+		}
+		if m.Status != arbiter.MatchScheduled {
+			return nil, arbiter.RuleError("W17", "match %s is already %s; moving up would change it", m.ID, m.Status)
+		}
+		m.Home, m.Away, m.Bracket, m.Format = p.Home, p.Away, p.Bracket, p.Format
+		if m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m); err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, nil
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"arbiter"
@@ -124,6 +125,9 @@ func (s *Service) AdvanceStage(ctx context.Context, a arbiter.Actor, slug string
 				if err != nil {
 					return err
 				}
+				if t, err = withoutRemoved(ctx, tx, st, t); err != nil {
+					return err
+				}
 				n := st.f.Stages[si].Pools[i].Advance
 				if i > 0 && n != adv {
 					return arbiter.RuleError("app.stage", "pools advancing different numbers are not supported")
@@ -141,6 +145,9 @@ func (s *Service) AdvanceStage(ctx context.Context, a arbiter.Actor, slug string
 		} else {
 			t, err := stageTable(ctx, tx, st, si, "")
 			if err != nil {
+				return err
+			}
+			if t, err = withoutRemoved(ctx, tx, st, t); err != nil {
 				return err
 			}
 			if len(opt.TieOrder) > 0 {
@@ -240,4 +247,20 @@ func tdOrder(t standings.Table, n int, order []string, clause string) ([]string,
 		}
 	}
 	return order, nil
+}
+
+// withoutRemoved drops the rows of entrants removed by a sanction: they
+// keep their place in the table shown, but never advance.
+func withoutRemoved(ctx context.Context, q sqlstore.Queryer, st *state, t standings.Table) (standings.Table, error) {
+	es, err := list[arbiter.Entrant](ctx, q, st, kindEntrant)
+	if err != nil {
+		return t, err
+	}
+	gone := map[string]bool{}
+	for _, e := range es {
+		gone[e.ID] = e.Status == arbiter.EntrantRemoved
+	}
+	out := t
+	out.Rows = slices.DeleteFunc(slices.Clone(t.Rows), func(r standings.Row) bool { return gone[r.ID] })
+	return out, nil
 }

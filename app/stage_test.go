@@ -18,8 +18,17 @@ import (
 // confirmed by away), and closes the round at its deadline.
 func playRound(t *testing.T, s *Service, c *clock, slug string) []arbiter.Match {
 	t.Helper()
-	ms := pairOK(s.PairRound(ctx, td, slug))
-	rd := must(s.PublishRound(ctx, td, slug))
+	pairOK(s.PairRound(ctx, td, slug))
+	must(s.PublishRound(ctx, td, slug))
+	return playOpen(t, s, c, slug)
+}
+
+// playOpen plays and closes the published round.
+func playOpen(t *testing.T, s *Service, c *clock, slug string) []arbiter.Match {
+	t.Helper()
+	rounds := must(s.Rounds(ctx, slug))
+	rd := rounds[len(rounds)-1]
+	ms := must(s.Matches(ctx, slug, rd.ID))
 	c.t = rd.Start.Add(3600e9)
 	seed := map[string]int{}
 	for _, e := range must(s.Entrants(ctx, slug)) {
@@ -154,11 +163,24 @@ func TestACWCStages(t *testing.T) {
 		wantErr(t, err, arbiter.EINVALID, "app.stage")
 		ev = must(s.AdvanceStage(ctx, td, "wc", AdvanceOptions{}))
 		// W10: pool winner v the other pool's runner-up.
-		ms := playRound(t, s, c, "wc")
+		ms := pairOK(s.PairRound(ctx, td, "wc"))
 		semis := [][2]string{{ms[0].Home, ms[0].Away}, {ms[1].Home, ms[1].Away}}
 		wantSemis := [][2]string{{winners[0][0], winners[1][1]}, {winners[1][0], winners[0][1]}}
 		if !sameSet(pairKeys(semis), pairKeys(wantSemis)) || len(ms) != 2 {
 			t.Fatalf("semifinals %v, want %v", semis, wantSemis)
+		}
+		must(s.PublishRound(ctx, td, "wc"))
+		// W17: the upper pool's winner withdraws before the semifinals are
+		// played; the upper pool's 2nd and 3rd move up, so the semifinals
+		// become upper 2nd v lower 2nd and lower 1st v upper 3rd.
+		upper := must(s.PoolStandings(ctx, "wc", 1, "upper"))
+		third := upper.Rows[2].ID
+		must2(s.Sanction(ctx, td, "wc", SanctionRequest{Entrant: winners[0][0], Kind: "withdrawal", Reason: "cannot play the semifinal"}))
+		ms = playOpen(t, s, c, "wc")
+		semis = [][2]string{{ms[0].Home, ms[0].Away}, {ms[1].Home, ms[1].Away}}
+		wantSemis = [][2]string{{winners[0][1], winners[1][1]}, {winners[1][0], third}}
+		if !sameSet(pairKeys(semis), pairKeys(wantSemis)) {
+			t.Fatalf("semifinals after W17 %v, want %v", semis, wantSemis)
 		}
 		final := playRound(t, s, c, "wc")
 		if len(final) != 2 || final[0].Format != "final" || final[1].Format != "third_place" {
