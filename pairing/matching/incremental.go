@@ -683,6 +683,8 @@ func (s *Incremental) augmentMatching(k int) {
 
 // stages runs primal-dual stages until the matching is perfect (true) or no
 // augmenting path exists (false).
+var stageHook func(*Incremental, int) // tests: called after every dual adjustment
+
 func (s *Incremental) stages() bool {
 	n := s.n
 	kslack := make([]uint64, s.words)
@@ -825,6 +827,9 @@ func (s *Incremental) stages() bool {
 				}
 			}
 			s.syncF()
+			if stageHook != nil {
+				stageHook(s, deltatype)
+			}
 			switch deltatype {
 			case 2:
 				s.allow[deltaedge] = s.stage
@@ -849,7 +854,9 @@ func (s *Incremental) stages() bool {
 }
 
 // approx converts a multi-word signed value to a float64 in units of
-// 2^(64*(words-2)); the words below are ignored (an error below one unit).
+// 2^(64*(words-2)); the words below are ignored (an error below one unit)
+// and the conversion rounds (up to 2^11 units for the second word, plus
+// 2^-53 relative).
 func approx(x []uint64) float64 {
 	n := len(x)
 	if n == 1 {
@@ -876,7 +883,9 @@ func abs(f float64) float64 {
 func (s *Incremental) slackF(v, w, k int) (f, fb float64) {
 	a, b, c := s.yf[v], s.yf[w], s.wf[k]
 	f = a + b - 2*c
-	fb = (abs(a)+abs(b)+2*abs(c))*(1.0/(1<<48)) + 8
+	// Each shadow is off by less than one unit (dropped words) plus the
+	// rounding of the second word (2^11 units) plus 2^-52 relative.
+	fb = (abs(a)+abs(b)+2*abs(c))*(1.0/(1<<48)) + 1<<15
 	return f, fb
 }
 
