@@ -48,9 +48,10 @@ type SanctionRequest struct {
 // Every changed match is audited as a TD override with the clause and the
 // reason. In team events a member is sanctioned: the team's matches bear
 // the effects, the member leaves the team, and the team is out when the
-// rulebook says so (A15: the captain, or a second player). TD only; the
-// three presets (replacements, reopened matches and W17's moving up are
-// not done yet).
+// rulebook says so (A15: the captain, or a second player). In an ACWC
+// knockout the players below move up (W17, first knockout round only).
+// TD only; the three presets' rulebooks (replacements and reopened
+// matches, A8, are not done yet).
 func (s *Service) Sanction(ctx context.Context, a arbiter.Actor, slug string, req SanctionRequest) (arbiter.Sanction, []arbiter.Match, error) {
 	var out arbiter.Sanction
 	var changed []arbiter.Match
