@@ -1,15 +1,18 @@
 package demo_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"testing"
 
 	"arbiter"
 	"arbiter/app"
 	"arbiter/demo"
 	"arbiter/format"
+	"arbiter/score"
 	"arbiter/sqlstore"
 	"arbiter/sqlstore/storetest"
 	"arbiter/standings"
@@ -76,12 +79,12 @@ func checkLifecycle(t *testing.T, preset string, s demo.Summary) {
 		t.Errorf("counts %+v: want one double forfeit, one dispute and a no-show", c)
 	}
 	switch preset {
-	case "rkcc-team-three-tc": // R5's appeal window; no armageddon (R11); team sanctions not in app; R7 lineups
-		if c.Appeals != 1 || c.Armageddons != 0 || c.Sanctions != 0 || c.Lineups < 8 {
+	case "rkcc-team-three-tc": // R5's appeal window; no armageddon (R11); R16 a member out; R7 lineups
+		if c.Appeals != 1 || c.Armageddons != 0 || c.Sanctions != 1 || c.Lineups < 8 {
 			t.Errorf("rkcc counts %+v", c)
 		}
-	case "antichess-team-cup": // no appeal window; A20's armageddon
-		if c.Appeals != 0 || c.Armageddons < 1 || c.Sanctions != 0 || c.Negotiations == 0 {
+	case "antichess-team-cup": // no appeal window; A20's armageddon; A15 the captain's DQ puts the team out
+		if c.Appeals != 0 || c.Armageddons < 1 || c.Sanctions != 1 || c.Negotiations == 0 {
 			t.Errorf("antichess counts %+v", c)
 		}
 	case "acwc-2023": // W17 disqualification; W10/W11 armageddon
@@ -122,19 +125,58 @@ func checkEvent(t *testing.T, svc *app.Service, s demo.Summary) {
 			}
 		}
 	}
-	// Nobody is paired after their disqualification.
+	// Nobody is paired after their disqualification: neither a removed
+	// entrant nor, where the team goes on (RKCC R16), the player.
 	xs, err := svc.Sanctions(ctx, s.Slug)
 	if err != nil {
 		t.Fatal(err)
 	}
+	es, err := svc.Entrants(ctx, s.Slug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	status := map[string]string{}
+	for _, e := range es {
+		status[e.ID] = e.Status
+	}
+	reports, err := svc.Reports(ctx, s.Slug, "")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, x := range xs {
+		teamGoesOn := status[x.Entrant] == arbiter.EntrantApproved
+		if !teamGoesOn && status[x.Entrant] != arbiter.EntrantRemoved {
+			t.Errorf("sanctioned %s is %s", x.Entrant, status[x.Entrant])
+		}
+		later := 0
 		for _, rd := range rounds {
 			if !rd.PairedAt.After(x.At) {
 				continue
 			}
+			later++
 			for _, m := range byRound[rd.ID] {
-				if m.Home == x.Entrant || m.Away == x.Entrant {
+				if !teamGoesOn && (m.Home == x.Entrant || m.Away == x.Entrant) {
 					t.Errorf("%s, disqualified at %s, is paired in %s (paired %s)", x.Entrant, x.At, m.ID, rd.PairedAt)
+				}
+			}
+		}
+		if later == 0 {
+			t.Errorf("no round was paired after the sanction of %s", x.Entrant)
+		}
+		if !teamGoesOn {
+			continue
+		}
+		for _, rep := range reports {
+			if !rep.At.After(x.At) {
+				continue
+			}
+			sh, err := score.LoadSheet(bytes.NewReader(rep.Sheet))
+			if err != nil {
+				t.Fatalf("report %s: %v", rep.ID, err)
+			}
+			for _, p := range sheetPlayers(sh) {
+				if p == x.Player {
+					t.Errorf("%s plays in %s (report %s) after their disqualification", x.Player, rep.Match, rep.ID)
 				}
 			}
 		}
@@ -144,6 +186,18 @@ func checkEvent(t *testing.T, svc *app.Service, s demo.Summary) {
 			checkOrder(t, st.Name+"/"+pt.Pool, pt.Table)
 		}
 	}
+}
+
+// sheetPlayers lists the players a match sheet names.
+func sheetPlayers(sh *score.Sheet) []string {
+	var out []string
+	for _, p := range append(slices.Clone(sh.Sets), sh.Parts...) {
+		out = append(out, p.HomePlayer, p.AwayPlayer)
+	}
+	for _, b := range sh.Boards {
+		out = append(out, b.HomePlayer, b.AwayPlayer)
+	}
+	return out
 }
 
 func roundID(m arbiter.Match) string {

@@ -37,7 +37,7 @@ func (r *runner) register(ctx context.Context) error {
 				sum += rating(r.rng)
 			}
 			e = arbiter.Entrant{Name: nm.team(), Captain: members[0], Members: members, Boards: slices.Clone(members), Rating: sum / size}
-			if subs && r.rng.IntN(2) == 0 {
+			if subs && i%2 == 0 { // every other team has a substitute
 				e.Substitute = nm.user()
 			}
 			who = arbiter.Actor{Name: members[0], Role: arbiter.RoleCaptain}

@@ -42,7 +42,7 @@ func (r *runner) round(ctx context.Context, si, n int) error {
 	first := si == 0 && !ko
 	if first && n == min(3, stage.Rounds) && !r.sanctioned {
 		r.sanctioned = true
-		if err := r.disqualify(ctx, si); err != nil {
+		if err := r.disqualify(ctx, si, w.Seq); err != nil {
 			return err
 		}
 	}

@@ -47,9 +47,12 @@ func (r *runner) appeal(ctx context.Context, si int, matchID string, end time.Ti
 }
 
 // disqualify removes the lowest-ranked entrant of the current stage that
-// still plays (Sanction: its open match goes to the opponent, its results
-// as the rulebook says).
-func (r *runner) disqualify(ctx context.Context, si int) error {
+// still plays (app.Sanction: its open match and its results as the
+// rulebook says). In team events a member is disqualified: in the
+// antichess cup the captain, which puts the team out (A15); in the RKCC a
+// non-captain member of a team with a substitute, who then plays in their
+// place from this round's corrected lineup (R7.1, R16).
+func (r *runner) disqualify(ctx context.Context, si, seq int) error {
 	slug := r.opts.Slug
 	tab, err := r.svc.Standings(ctx, slug, si)
 	if err != nil {
@@ -59,22 +62,72 @@ func (r *runner) disqualify(ctx context.Context, si int) error {
 	if err != nil {
 		return err
 	}
-	approved := map[string]bool{}
+	byID := map[string]arbiter.Entrant{}
 	for _, e := range es {
-		approved[e.ID] = e.Status == arbiter.EntrantApproved
+		byID[e.ID] = e
 	}
 	for k := len(tab.Rows) - 1; k >= 0; k-- {
-		id := tab.Rows[k].ID
-		if !approved[id] {
+		e := byID[tab.Rows[k].ID]
+		if e.Status != arbiter.EntrantApproved {
 			continue
 		}
-		_, _, err := r.svc.Sanction(ctx, TD, slug, app.SanctionRequest{Entrant: id, Kind: "disqualification",
-			Reason: "abusive behaviour in the chat (demo)"})
-		if arbiter.ErrorCode(err) == arbiter.ERULE || arbiter.ErrorCode(err) == arbiter.EINVALID {
-			r.note("disqualification of %s refused: %s", id, arbiter.ErrorMessage(err))
+		req := app.SanctionRequest{Entrant: e.ID, Kind: "disqualification", Reason: "abusive behaviour in the chat (demo)"}
+		if e.Kind == arbiter.EntrantTeam {
+			if r.f.Name == "antichess-team-cup" {
+				req.Player = e.Captain
+			} else {
+				if e.Substitute == "" {
+					continue // who would play instead?
+				}
+				req.Player = e.Members[len(e.Members)-1]
+			}
+		}
+		_, _, err := r.svc.Sanction(ctx, TD, slug, req)
+		if c := arbiter.ErrorCode(err); c == arbiter.ERULE || c == arbiter.EINVALID {
+			r.note("disqualification of %s refused: %s", e.ID, arbiter.ErrorMessage(err))
 			return nil
 		}
+		if err != nil || e.Kind != arbiter.EntrantTeam {
+			return err
+		}
+		return r.afterMemberDQ(ctx, e.ID, seq)
+	}
+	r.note("disqualification: no entrant to disqualify (a team needs a substitute to go on)")
+	return nil
+}
+
+// afterMemberDQ updates who plays for a team that lost a member: the
+// remaining members and the substitute, with a new captain if the old one
+// left; an RKCC team corrects its lineup for the current round.
+func (r *runner) afterMemberDQ(ctx context.Context, id string, seq int) error {
+	es, err := r.svc.Entrants(ctx, r.opts.Slug)
+	if err != nil {
 		return err
+	}
+	for _, e := range es {
+		if e.ID != id || e.Status != arbiter.EntrantApproved {
+			continue
+		}
+		sd := r.sums[id]
+		sd.players, sd.bench = slices.Clone(e.Members), nil
+		if e.Substitute != "" {
+			sd.players = append(sd.players, e.Substitute)
+		}
+		r.sums[id] = sd
+		r.actors[id] = arbiter.Actor{Name: e.Captain, Role: arbiter.RoleCaptain}
+		if r.f.Name != "rkcc-team-three-tc" {
+			return nil
+		}
+		sets := slices.Clone(sd.players)
+		r.rng.Shuffle(len(sets), func(i, j int) { sets[i], sets[j] = sets[j], sets[i] })
+		if _, err := r.svc.SubmitLineup(ctx, r.actors[id], r.opts.Slug, id, seq, sets); err != nil {
+			if c := arbiter.ErrorCode(err); c != arbiter.ERULE && c != arbiter.EINVALID {
+				return err
+			}
+			r.note("lineup correction of %s after the disqualification refused: %s", id, arbiter.ErrorMessage(err))
+			return nil
+		}
+		r.counts.Lineups++
 	}
 	return nil
 }
