@@ -1,10 +1,12 @@
 // Package demo simulates complete events through the application layer
 // (package app): a TD creates an event of a preset, entrants register and
-// are approved, and every round is paired, published, played with random
-// but legal match sheets, confirmed and closed, with the exceptional paths
-// a real event meets (a disputed result, an unplayed match that becomes a
-// double forfeit, an appeal, a disqualification, stage transitions with
-// ties left to the TDs, a knockout tie that goes to armageddon).
+// are approved, and every round is paired, published, scheduled (time
+// offers, RKCC lineups), played with random but legal match sheets,
+// confirmed and closed, with the exceptional paths a real event meets (a
+// disputed result, a no-show, a match without offers, an unplayed match
+// that becomes a double forfeit, an appeal, a disqualification, stage
+// transitions with ties left to the TDs, a knockout tie that goes to
+// armageddon with sealed bids). docs/demo.md describes each preset's run.
 //
 // Everything is deterministic for a seed: the names, ratings, results and
 // the fake clock, which walks through the event's calendar as the
