@@ -69,7 +69,7 @@ func (st *state) window(stage, number int) (arbiter.RoundWindow, bool) {
 }
 
 // PairRound pairs the next round of the current stage with the stage's
-// engine (Swiss: FIDE Dutch; round robin: Berger tables; knockout: the
+// engine (Swiss: FIDE Dutch, for teams through package teamswiss; round robin: Berger tables; knockout: the
 // seeded bracket's first round) and stores it for the TDs' review; nothing
 // is public until PublishRound. The previous round must be closed. TD only.
 func (s *Service) PairRound(ctx context.Context, a arbiter.Actor, slug string) (arbiter.Round, []arbiter.Match, error) {
@@ -133,11 +133,18 @@ func (s *Service) PairRound(ctx context.Context, a arbiter.Actor, slug string) (
 		switch stage.Kind {
 		case format.Swiss:
 			var ps [][2]string
-			ps, err = swissPairs(ctx, tx, st, stage, rounds, entrants)
+			method = "dutch"
+			if st.f.Entrant == format.Team {
+				// Teams: match points, then the secondary score inside a
+				// scoregroup; colour = board 1 / game 1 (package teamswiss).
+				ps, err = teamSwissPairs(ctx, tx, st, stage, rounds, entrants)
+				method = "teamswiss"
+			} else {
+				ps, err = swissPairs(ctx, tx, st, stage, rounds, entrants)
+			}
 			for _, p := range ps {
 				pairs = append(pairs, arbiter.Match{Home: p[0], Away: p[1]})
 			}
-			method = "dutch"
 		case format.RoundRobin:
 			method = "berger"
 			pairs, err = bergerPairs(entrantIDs(entrants), cycles, number, "")
