@@ -27,8 +27,8 @@ type corpusCase struct {
 	ExpectedRC int    `json:"expected_rc"`
 }
 
-func loadCorpus(t testing.TB) (string, []corpusCase) {
-	dir := testshared.Path(t.(*testing.T), "pairing-corpus")
+func loadCorpus(t *testing.T) (string, []corpusCase) {
+	dir := testshared.Path(t, "pairing-corpus")
 	f, err := os.Open(filepath.Join(dir, "manifest.jsonl"))
 	if err != nil {
 		t.Fatal(err)

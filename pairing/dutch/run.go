@@ -299,7 +299,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 				remPairs++
 			}
 		}
-		for ri, oi := range rem {
+		for _, oi := range rem {
 			ov := vi[oi]
 			for rj, pi := range rem {
 				if oi <= pi {
@@ -307,7 +307,6 @@ func (e *engine) run() ([]pairing.Pair, error) {
 				}
 				e.set(vi[pi], ov, withExchange(pi, oi, rj, remPairs))
 			}
-			_ = ri
 		}
 		stable, _ = e.solve()
 
