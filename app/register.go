@@ -301,7 +301,7 @@ func (s *Service) CloseRegistration(ctx context.Context, a arbiter.Actor, slug s
 		}
 		var stages []arbiter.Stage
 		var cal []calendar.Stage
-		for i, se := range x.Stages {
+		for _, se := range x.Stages {
 			if se.Rounds == nil || se.Entrants == nil {
 				return arbiter.RuleError("format.stages", "stage %s: its size is left to the TDs, which this version cannot record yet", se.Name)
 			}
@@ -311,9 +311,9 @@ func (s *Service) CloseRegistration(ctx context.Context, a arbiter.Actor, slug s
 			}
 			stages = append(stages, stg)
 			cs := calendar.Stage{Name: se.Name, Rounds: *se.Rounds}
-			if i > 0 {
-				cs.BreakBefore = time.Duration(st.f.Calendar.BreakWeeksBetweenStages) * calendar.Week
-			}
+			// The break belongs to the stage it precedes (W13: before the
+			// candidates and the semifinals, not before the final).
+			cs.BreakBefore = time.Duration(se.BreakWeeksBefore) * calendar.Week
 			cal = append(cal, cs)
 		}
 		c, err := calendar.Build(rules, st.ev.Start, cal)

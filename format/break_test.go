@@ -56,10 +56,6 @@ func TestACWCBreaksBuildTheW13Calendar(t *testing.T) {
 	if got := calendar.Format(c.Rounds[18].LastMinute()); got != "Monday 2023-08-14 23:59 UTC" {
 		t.Errorf("final due %s", got)
 	}
-	// The deprecated calendar field still says 1: both breaks are equal.
-	if f.Calendar.BreakWeeksBetweenStages != 1 {
-		t.Errorf("deprecated BreakWeeksBetweenStages %d", f.Calendar.BreakWeeksBetweenStages)
-	}
 }
 
 func TestBreakErrors(t *testing.T) {
@@ -84,7 +80,7 @@ func TestBreakErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	x, _ := f.Explain(16)
-	if x.Stages[0].BreakWeeksBefore != 0 || x.Stages[1].BreakWeeksBefore != 2 || f.Calendar.BreakWeeksBetweenStages != 2 {
-		t.Errorf("explain breaks %d %d, deprecated %d", x.Stages[0].BreakWeeksBefore, x.Stages[1].BreakWeeksBefore, f.Calendar.BreakWeeksBetweenStages)
+	if x.Stages[0].BreakWeeksBefore != 0 || x.Stages[1].BreakWeeksBefore != 2 {
+		t.Errorf("explain breaks %d %d", x.Stages[0].BreakWeeksBefore, x.Stages[1].BreakWeeksBefore)
 	}
 }

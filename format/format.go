@@ -108,14 +108,6 @@ type Calendar struct {
 	PairingsBy *WeekTime `json:"pairings_by,omitempty"`
 	// Deadline is when every match of the round must be finished.
 	Deadline WeekTime `json:"deadline"`
-	// BreakWeeksBetweenStages is the break before the second stage when
-	// every stage after the first has the same Stage.BreakWeeksBefore, else
-	// 0. Load fills it; it is not part of the file.
-	//
-	// Deprecated: a break belongs to the stage it precedes (W13 breaks
-	// before the candidates and the semifinals, not before the final):
-	// read Stage.BreakWeeksBefore or StageExplanation.BreakWeeksBefore.
-	BreakWeeksBetweenStages int `json:"-"`
 	// AppealHours is the appeal window after a round result (R5: 24).
 	AppealHours int `json:"appeal_hours,omitempty"`
 	// Negotiation is nil when the rulebook fixes the window and leaves the

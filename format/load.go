@@ -28,23 +28,7 @@ func Load(r io.Reader) (*Format, error) {
 	if err := f.Validate(); err != nil {
 		return nil, err
 	}
-	f.Calendar.BreakWeeksBetweenStages = f.uniformBreak()
 	return &f, nil
-}
-
-// uniformBreak is the break shared by every stage after the first, or 0
-// when they differ (see the deprecated Calendar.BreakWeeksBetweenStages).
-func (f *Format) uniformBreak() int {
-	if len(f.Stages) < 2 {
-		return 0
-	}
-	b := f.Stages[1].BreakWeeksBefore
-	for _, s := range f.Stages[2:] {
-		if s.BreakWeeksBefore != b {
-			return 0
-		}
-	}
-	return b
 }
 
 // Write writes the canonical form of f: indented JSON with canonical time
