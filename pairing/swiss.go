@@ -96,7 +96,7 @@ type PointSystem struct {
 }
 
 // StandardPoints is 1 / ½ / 0 with a PAB worth a win.
-var StandardPoints = PointSystem{Win: 100, Draw: 50, PairingBye: 100}
+func StandardPoints() PointSystem { return PointSystem{Win: 100, Draw: 50, PairingBye: 100} }
 
 // For returns the points a game is worth.
 func (ps PointSystem) For(g Game) arbiter.Points {

@@ -41,6 +41,7 @@ type Incremental struct {
 	t1, t2    []uint64
 	delta     []uint64
 	started   bool
+	onAdjust  func(deltaType int) // tests: called after every dual adjustment
 
 	// Floating-point shadows of the duals and weights (top two words), used
 	// to skip the exact multi-word slack when its sign or an ordering is
@@ -683,8 +684,6 @@ func (s *Incremental) augmentMatching(k int) {
 
 // stages runs primal-dual stages until the matching is perfect (true) or no
 // augmenting path exists (false).
-var stageHook func(*Incremental, int) // tests: called after every dual adjustment
-
 func (s *Incremental) stages() bool {
 	n := s.n
 	kslack := make([]uint64, s.words)
@@ -827,8 +826,8 @@ func (s *Incremental) stages() bool {
 				}
 			}
 			s.syncF()
-			if stageHook != nil {
-				stageHook(s, deltatype)
+			if s.onAdjust != nil {
+				s.onAdjust(deltatype)
 			}
 			switch deltatype {
 			case 2:

@@ -107,7 +107,11 @@ func bestPerfect(n int, w [][]int64, ok [][]bool, used []bool, i int) int64 {
 
 // TestIncrementalAgainstBruteForce changes the edges of random vertices and
 // checks after every re-solve that the matching is perfect and optimal.
-func TestIncrementalAgainstBruteForce(t *testing.T) {
+func TestIncrementalAgainstBruteForce(t *testing.T) { randomIncremental(t, nil) }
+
+// randomIncremental runs the random update sequences; hook, if set, is
+// installed on every graph as its dual-adjustment callback.
+func randomIncremental(t *testing.T, hook func(g *Incremental, deltaType int)) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for iter := 0; iter < 400; iter++ {
 		n := 2 * (1 + r.IntN(5))
@@ -117,6 +121,9 @@ func TestIncrementalAgainstBruteForce(t *testing.T) {
 			w[i], ok[i] = make([]int64, n), make([]bool, n)
 		}
 		g := NewIncremental(n, 2)
+		if hook != nil {
+			g.onAdjust = func(dt int) { hook(g, dt) }
+		}
 		setEdge := func(i, j int) {
 			if r.IntN(4) == 0 {
 				ok[i][j], ok[j][i] = false, false
