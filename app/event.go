@@ -144,71 +144,9 @@ func (s *Service) ListEvents(ctx context.Context) ([]arbiter.Event, error) {
 	return out, nil
 }
 
-// calendarRules are the calendar parameters of a format: the rulebook's
-// own for the presets, otherwise derived from the format's calendar. A
-// format's appeal_hours opens an appeal window where the rulebook's
-// calendar has none.
+// calendarRules are the calendar parameters of a format, derived from its
+// data (calendar.RulesFromFormat): a custom format file with the same data
+// as a preset gets the same calendar.
 func calendarRules(f *format.Format) (calendar.Rules, error) {
-	var r calendar.Rules
-	switch f.Name {
-	case "rkcc-team-three-tc":
-		r = calendar.RKCC()
-	case "antichess-team-cup":
-		r = calendar.AntichessTeamCup()
-	case "acwc-2023":
-		r = calendar.ACWC()
-	default:
-		c := f.Calendar
-		r.RoundClause = "format.calendar"
-		var err error
-		if r.Deadline, err = weekTime("calendar.deadline", c.Deadline); err != nil {
-			return r, err
-		}
-		if c.RoundStart != nil {
-			w, err := weekTime("calendar.round_start", *c.RoundStart)
-			if err != nil {
-				return r, err
-			}
-			r.RoundStart = &w
-		}
-		if c.PairingsBy != nil {
-			w, err := weekTime("calendar.pairings_by", *c.PairingsBy)
-			if err != nil {
-				return r, err
-			}
-			r.PairingsBy = &w
-		}
-		if n := c.Negotiation; n != nil {
-			r.OfferClause = "format.calendar.negotiation"
-			switch {
-			case n.OfferDeadline.HoursAfterPreviousRound > 0:
-				r.Offer = calendar.OfferWithinAfterPreviousEnd
-				r.OfferWithin = time.Duration(n.OfferDeadline.HoursAfterPreviousRound) * time.Hour
-			case n.OfferDeadline.Weekly != nil:
-				r.Offer = calendar.OfferByWeekTime
-				if r.OfferBy, err = weekTime("calendar.negotiation.offer_deadline.weekly", *n.OfferDeadline.Weekly); err != nil {
-					return r, err
-				}
-			}
-			r.ReplyWindow = time.Duration(n.ReplyHours) * time.Hour
-		}
-	}
-	if r.AppealWindow == 0 && f.Calendar.AppealHours > 0 {
-		r.AppealWindow = time.Duration(f.Calendar.AppealHours) * time.Hour
-	}
-	return r, nil
-}
-
-var weekdays = map[string]time.Weekday{"sunday": time.Sunday, "monday": time.Monday, "tuesday": time.Tuesday,
-	"wednesday": time.Wednesday, "thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday}
-
-// weekTime converts a format's weekday and "HH:MM" (validated by package
-// format) into the calendar's form.
-func weekTime(field string, w format.WeekTime) (calendar.WeekTime, error) {
-	d, ok := weekdays[w.Day]
-	t, err := time.Parse("15:04", w.Time)
-	if !ok || err != nil {
-		return calendar.WeekTime{}, arbiter.FieldError(field, "format.calendar", "bad week time %s %s", w.Day, w.Time)
-	}
-	return calendar.WeekTime{Day: d, Hour: t.Hour(), Minute: t.Minute()}, nil
+	return calendar.RulesFromFormat(f)
 }

@@ -48,8 +48,8 @@ func (s *Service) lineup(ctx context.Context, a arbiter.Actor, slug, entrantID s
 		if err := requireActor(a); err != nil {
 			return err
 		}
-		if st.f.Name != "rkcc-team-three-tc" {
-			return arbiter.RuleError("app.lineup", "lineups are implemented for the RKCC preset only (R7-R9), not %s", st.f.Name)
+		if st.f.Lineups != format.LineupSets {
+			return arbiter.RuleError("format.lineups", "format %s has no per-set lineups (R7-R9: \"lineups\": \"sets\")", st.f.Name)
 		}
 		if st.ev.Status != arbiter.EventRunning {
 			return arbiter.RuleError("R7", "event %s is %s: lineups are for the rounds of a running event", slug, st.ev.Status)

@@ -43,27 +43,10 @@ type Negotiation struct {
 	Version int64 `json:"-"`
 }
 
-// negotiationRules are the format's offer rules: the rulebook's for the
-// presets (A5, W14), else built from the format's negotiation data.
+// negotiationRules are the format's offer rules, derived from its data
+// (negotiation.RulesFromFormat); ok is false when it has none.
 func negotiationRules(f *format.Format) (negotiation.Rules, bool) {
-	switch f.Name {
-	case "antichess-team-cup":
-		return negotiation.RulesAntichess(), true
-	case "acwc-2023":
-		return negotiation.RulesACWC(), true
-	}
-	n := f.Calendar.Negotiation
-	if n == nil {
-		return negotiation.Rules{}, false
-	}
-	r := negotiation.Rules{Clause: "format.calendar.negotiation", MinOffers: n.MinOffers,
-		MinGap: time.Duration(n.MinGapHours) * time.Hour, MinSpan: time.Duration(n.NotAllWithinHours) * time.Hour,
-		MaxPerDate: n.MaxPerDate, RetryOffers: n.RetryOffers, ReplyWindow: time.Duration(n.ReplyHours) * time.Hour,
-		NoFault: negotiation.Draw}
-	if n.NoFaultResult == "double_forfeit" {
-		r.NoFault = negotiation.DrawZeroZero
-	}
-	return r, true
+	return negotiation.RulesFromFormat(f)
 }
 
 // Negotiate applies one step of a match's time negotiation (A5, W14):

@@ -235,22 +235,21 @@ func sortBySeed(es []arbiter.Entrant) {
 }
 
 // sizingClause names the rule that refuses an event of n entrants: the
-// rulebook's where the preset has one (A9: at least 10 teams; W6: 12
-// advance from the Swiss; R2: 4 advance), else the format's field.
+// clause the format carries (A9: at least 10 teams; W6: 12 advance from the
+// Swiss; R2: 4 advance), else the format's field.
 func sizingClause(f *format.Format, n int) string {
 	if f.MinEntrants > 0 && n < f.MinEntrants {
-		if f.Name == "antichess-team-cup" {
-			return "A9"
-		}
-		return "format.min_entrants"
+		return orField(f.Clauses.MinEntrants, "format.min_entrants")
 	}
-	switch f.Name {
-	case "acwc-2023":
-		return "W6"
-	case "rkcc-team-three-tc":
-		return "R2"
+	return orField(f.Clauses.Sizing, "format.stages")
+}
+
+// orField is the clause when the format names one, else the field path.
+func orField(clause, field string) string {
+	if clause != "" {
+		return clause
 	}
-	return "format.stages"
+	return field
 }
 
 // CloseRegistration ends registration: no entrant may still be pending,

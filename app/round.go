@@ -224,14 +224,9 @@ func (s *Service) Appeals(ctx context.Context, slug string) ([]arbiter.Appeal, e
 // forfeit, or a double forfeit; pairings awarded because of a sanction do
 // not count.
 func forfeitNotes(ctx context.Context, q sqlstore.Queryer, st *state) ([]string, error) {
-	var rb sanction.Rulebook
-	switch st.f.Name {
-	case "antichess-team-cup":
-		rb = sanction.Antichess
-	case "acwc-2023":
-		rb = sanction.ACWC
-	default:
-		return nil, nil
+	rb, ok := sanctionRulebook(st.f)
+	if !ok || rb == sanction.RKCC {
+		return nil, nil // RKCC counts no forfeits towards a disqualification
 	}
 	ms, err := list[arbiter.Match](ctx, q, st, kindMatch)
 	if err != nil {

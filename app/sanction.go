@@ -74,16 +74,9 @@ func (s *Service) Sanction(ctx context.Context, a arbiter.Actor, slug string, re
 		if st.ev.Status != arbiter.EventRunning {
 			return arbiter.RuleError("app.event", "event %s is %s: sanctions apply while it runs", slug, st.ev.Status)
 		}
-		var rb sanction.Rulebook
-		switch st.f.Name {
-		case "rkcc-team-three-tc":
-			rb = sanction.RKCC
-		case "antichess-team-cup":
-			rb = sanction.Antichess
-		case "acwc-2023":
-			rb = sanction.ACWC
-		default:
-			return arbiter.RuleError("app.sanction", "format %s names no rulebook whose sanction rules apply", st.f.Name)
+		rb, ok := sanctionRulebook(st.f)
+		if !ok {
+			return arbiter.RuleError("format.sanctions", "format %s names no rulebook whose sanction rules apply (sanctions: rkcc, antichess or acwc)", st.f.Name)
 		}
 		e, err := get[arbiter.Entrant](ctx, tx, st, kindEntrant, strings.ToLower(req.Entrant))
 		if err != nil {
@@ -338,4 +331,18 @@ func (s *Service) moveUp(ctx context.Context, tx *sqlstore.Tx, st *state, a arbi
 		out = append(out, m)
 	}
 	return out, nil
+}
+
+// sanctionRulebook is the sanction policy the format names (its
+// "sanctions" field); ok is false when it names none.
+func sanctionRulebook(f *format.Format) (sanction.Rulebook, bool) {
+	switch f.Sanctions {
+	case format.SanctionsRKCC:
+		return sanction.RKCC, true
+	case format.SanctionsAntichess:
+		return sanction.Antichess, true
+	case format.SanctionsACWC:
+		return sanction.ACWC, true
+	}
+	return 0, false
 }

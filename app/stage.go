@@ -13,21 +13,10 @@ import (
 	"arbiter/standings"
 )
 
-// tiebreakClause names the rule that orders a stage's ties: the
-// rulebook's for the presets (R12, A21, W7, W9), else the format field.
+// tiebreakClause names the rule that orders a stage's ties: the clause
+// the format carries (R12, A21, W7, W9), else the format field.
 func tiebreakClause(f *format.Format, si int) string {
-	kind := f.Stages[si].Kind
-	switch {
-	case f.Name == "rkcc-team-three-tc" && kind == format.Swiss:
-		return "R12"
-	case f.Name == "antichess-team-cup" && kind == format.Swiss:
-		return "A21"
-	case f.Name == "acwc-2023" && kind == format.Swiss:
-		return "W7"
-	case f.Name == "acwc-2023" && kind == format.Pool:
-		return "W9"
-	}
-	return fmt.Sprintf("format.stages[%d].tiebreaks", si)
+	return orField(f.Stages[si].TiebreakClause, fmt.Sprintf("format.stages[%d].tiebreaks", si))
 }
 
 // cut returns the first n entrants of a ranked table, refusing when the

@@ -50,6 +50,14 @@ type Format struct {
 	Calendar   Calendar    `json:"calendar"`
 	Armageddon *Armageddon `json:"armageddon,omitempty"`
 	Stages     []Stage     `json:"stages"`
+	// Clauses are the rulebook clauses cited in errors (see Clauses).
+	Clauses Clauses `json:"clauses,omitzero"`
+	// Sanctions names the sanction rules that apply: "rkcc", "antichess"
+	// or "acwc" (package sanction); empty = no sanctions through the app.
+	Sanctions string `json:"sanctions,omitempty"`
+	// Lineups is how teams name their players: "sets" (R7-R9) or "boards"
+	// (A12-A16); empty = the registered members play in order.
+	Lineups string `json:"lineups,omitempty"`
 	// Notes are remarks shown by explain (interpretations of the rulebook).
 	Notes []string `json:"notes,omitempty"`
 }
@@ -110,6 +118,18 @@ type Calendar struct {
 	Deadline WeekTime `json:"deadline"`
 	// AppealHours is the appeal window after a round result (R5: 24).
 	AppealHours int `json:"appeal_hours,omitempty"`
+	// LineupGraceHours is how long after the round start a lineup may
+	// still be given (R7.1: 24); WildCardHours how long after the pairings
+	// the wild card may be played (R9: 24).
+	LineupGraceHours int `json:"lineup_grace_hours,omitempty"`
+	WildCardHours    int `json:"wild_card_hours,omitempty"`
+	// RegistrationCloseHoursBefore / RegistrationFinalHoursBefore: how long
+	// before the first round registration closes and is final (R8: 42, 24).
+	RegistrationCloseHoursBefore int `json:"registration_close_hours_before,omitempty"`
+	RegistrationFinalHoursBefore int `json:"registration_final_hours_before,omitempty"`
+	// MayBringForward lets the TDs end a round early once all its matches
+	// are finished (A4).
+	MayBringForward bool `json:"may_bring_forward,omitempty"`
 	// Negotiation is nil when the rulebook fixes the window and leaves the
 	// time to the players (RKCC).
 	Negotiation *Negotiation `json:"negotiation,omitempty"`
@@ -134,6 +154,12 @@ type Negotiation struct {
 	// NoFaultResult is the match result when no agreement is reached and
 	// nobody is at fault: "double_forfeit" (A5: a 0-0 draw) or "full_draw" (W14).
 	NoFaultResult string `json:"no_fault_result"`
+	// BothMissed is the result when both players missed the offer
+	// deadline: "open" (the TDs rule, the default) or
+	// "draw_both_forfeited" (W14).
+	BothMissed string `json:"both_missed,omitempty"`
+	// NoUnplayedDraw: the players may not agree a draw without playing (A5).
+	NoUnplayedDraw bool `json:"no_unplayed_draw,omitempty"`
 }
 
 // OfferDeadline is either a number of hours after the previous round's
@@ -186,6 +212,9 @@ type Stage struct {
 	ThirdPlace bool `json:"third_place,omitempty"`
 	// Tiebreaks order tied entrants (ids of package standings).
 	Tiebreaks []string `json:"tiebreaks,omitempty"`
+	// TiebreakClause is the rulebook clause of the tiebreaks (R12, A21,
+	// W7, W9), cited when a tie is left to the TDs.
+	TiebreakClause string `json:"tiebreak_clause,omitempty"`
 	// TiebreakEdition is the FIDE C.07 edition applied to unplayed rounds
 	// by package standings: "2024" or "2026"; omitted = the standings default.
 	TiebreakEdition string `json:"tiebreak_edition,omitempty"`

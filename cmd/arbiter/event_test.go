@@ -134,7 +134,7 @@ func TestEventCLIWalkthrough(t *testing.T) {
 	step(2, "exactly one of", "negotiate", "cup", "s1r1b1")
 	step(0, "p3: td_value:previous_final = 1.5", "tiebreak-value", "cup", "p3", "--key", "previous_final", "--value", "1.5")
 	step(1, "no published round is open", "bring-forward", "cup", "--to", "2023-04-01T00:00Z")
-	step(1, "RKCC preset only", "lineup", "cup", "p1", "--round", "2", "--sets", "a,b,c")
+	step(1, "no per-set lineups", "lineup", "cup", "p1", "--round", "2", "--sets", "a,b,c")
 	step(1, "has no armageddon", "bid", "cup", "s1r1b1", "--seconds", "120", "--as", "p1", "--role", "player")
 }
 

@@ -1,0 +1,71 @@
+package format
+
+import "slices"
+
+// Clauses are the rulebook clause IDs the application cites in its errors
+// and notes, carried by the format so that a custom format file citing the
+// same rules behaves as the preset. An empty field falls back to the
+// format's own field path (e.g. "format.calendar").
+type Clauses struct {
+	// Round defines the round window (R4, A4, W13).
+	Round string `json:"round,omitempty"`
+	// Offer defines the time offers (A5, W14).
+	Offer string `json:"offer,omitempty"`
+	// MinEntrants is cited when fewer than MinEntrants entered (A9).
+	MinEntrants string `json:"min_entrants,omitempty"`
+	// Sizing is cited when the stages cannot be sized for the entrant
+	// count (W6: 12 advance from the Swiss; R2: 4).
+	Sizing string `json:"sizing,omitempty"`
+}
+
+// Sanction policies: which rulebook's sanction rules (package sanction)
+// apply to withdrawals, disqualifications and forfeits.
+const (
+	SanctionsRKCC      = "rkcc"      // R14-R16
+	SanctionsAntichess = "antichess" // A7, A8, A15
+	SanctionsACWC      = "acwc"      // W16, W17
+)
+
+// Lineup policies: how a team names its players for a match.
+const (
+	// LineupSets: one player per set, named before the round (R7-R9),
+	// with the Swiss winner's wild card in knockout rounds (R9).
+	LineupSets = "sets"
+	// LineupBoards: board order by rating with TD-approved interchanges,
+	// an optional substitute and captain rules (A12-A16).
+	LineupBoards = "boards"
+)
+
+// Negotiation outcomes when both players missed the offer deadline.
+const (
+	BothMissedOpen              = "open"                // the TDs rule (A5)
+	BothMissedDrawBothForfeited = "draw_both_forfeited" // W14: a draw, and both count a forfeited game
+)
+
+func (f *Format) validatePolicy() error {
+	if f.Sanctions != "" && !slices.Contains([]string{SanctionsRKCC, SanctionsAntichess, SanctionsACWC}, f.Sanctions) {
+		return fieldErr("sanctions", "format.sanctions", "want rkcc, antichess or acwc, got %q", f.Sanctions)
+	}
+	if f.Lineups != "" {
+		if !slices.Contains([]string{LineupSets, LineupBoards}, f.Lineups) {
+			return fieldErr("lineups", "format.lineups", "want sets or boards, got %q", f.Lineups)
+		}
+		if f.Entrant != Team {
+			return fieldErr("lineups", "format.lineups", "lineups are for team events")
+		}
+	}
+	c := f.Calendar
+	for _, h := range []struct {
+		field string
+		v     int
+	}{{"lineup_grace_hours", c.LineupGraceHours}, {"wild_card_hours", c.WildCardHours},
+		{"registration_close_hours_before", c.RegistrationCloseHoursBefore}, {"registration_final_hours_before", c.RegistrationFinalHoursBefore}} {
+		if h.v < 0 || h.v > 24*7*52 {
+			return fieldErr("calendar."+h.field, "format.calendar", "want 0 to %d hours, got %d", 24*7*52, h.v)
+		}
+	}
+	if n := c.Negotiation; n != nil && n.BothMissed != "" && n.BothMissed != BothMissedOpen && n.BothMissed != BothMissedDrawBothForfeited {
+		return fieldErr("calendar.negotiation.both_missed", "format.calendar.negotiation", "want open or draw_both_forfeited, got %q", n.BothMissed)
+	}
+	return nil
+}
