@@ -25,6 +25,7 @@ type Incremental struct {
 
 	mate      []int
 	label     []int
+	root      []int // root blossom of the alternating tree of a labelled top-level blossom
 	labelend  []int
 	inblossom []int
 	bparent   []int
@@ -77,6 +78,7 @@ func NewIncremental(n, words int) *Incremental {
 	s.dirty = make([]bool, n)
 	s.mate = fill(n, -1)
 	s.label = make([]int, 2*n)
+	s.root = make([]int, 2*n)
 	s.labelend = fill(2*n, -1)
 	s.inblossom = make([]int, n)
 	for i := range s.inblossom {
@@ -400,6 +402,11 @@ func (s *Incremental) assignLabel(w, t, p int) {
 	s.label[w], s.label[b] = t, t
 	s.labelend[w], s.labelend[b] = p, p
 	s.bestedge[w], s.bestedge[b] = -1, -1
+	if p == -1 {
+		s.root[b] = b
+	} else {
+		s.root[b] = s.root[s.inblossom[s.endpoint(p)]]
+	}
 	if t == 1 {
 		s.leaves(b, func(v int) { s.queue = append(s.queue, v) })
 	} else if t == 2 {
@@ -466,6 +473,7 @@ func (s *Incremental) addBlossom(base, k int) {
 	s.bchilds[b], s.bendps[b] = path, endps
 	s.label[b] = 1
 	s.labelend[b] = s.labelend[bb]
+	s.root[b] = s.root[bb]
 	clear(s.d(b))
 	s.leaves(b, func(v int) {
 		if s.label[s.inblossom[v]] == 2 {
@@ -563,6 +571,14 @@ func (s *Incremental) expandBlossom(b int, endstage bool) {
 	}
 	if !endstage && s.label[b] == 2 {
 		childs, endps := s.bchilds[b], s.bendps[b]
+		defer func(r int) {
+			// The relabelled children belong to the expanded blossom's tree.
+			for _, c := range childs {
+				if s.label[c] != 0 {
+					s.root[c] = r
+				}
+			}
+		}(s.root[b])
 		entry := s.inblossom[s.endpoint(s.labelend[b]^1)]
 		j := index(childs, entry)
 		var jstep, trick int
@@ -720,9 +736,12 @@ func (s *Incremental) stages() bool {
 		}
 		augmented := false
 		for {
-			for len(s.queue) > 0 && !augmented {
+			for len(s.queue) > 0 {
 				v := s.queue[len(s.queue)-1]
 				s.queue = s.queue[:len(s.queue)-1]
+				if s.label[s.inblossom[v]] != 1 {
+					continue // its tree was used by an augmentation
+				}
 				for _, w := range s.live {
 					if w == v {
 						continue
@@ -752,8 +771,14 @@ func (s *Incremental) stages() bool {
 							if base >= 0 {
 								s.addBlossom(base, k)
 							} else {
+								// Augment, drop the two trees and keep
+								// growing the others on tight edges: no
+								// dual change happens after this in the
+								// stage, so the stale labels are harmless.
+								ra, rb := s.root[s.inblossom[v]], s.root[s.inblossom[w]]
 								s.augmentMatching(k)
 								augmented = true
+								s.clearTrees(ra, rb)
 								break
 							}
 						} else if s.label[w] == 0 {
@@ -905,4 +930,21 @@ func (s *Incremental) lessSlackF(k int, f, fb float64, exact bool, kslack []uint
 		s.slack(kslack, k)
 	}
 	return s.lessThanSlack(kslack, j)
+}
+
+// clearTrees unlabels the alternating trees rooted at ra and rb.
+func (s *Incremental) clearTrees(ra, rb int) {
+	var tops []int
+	for _, v := range s.live {
+		b := s.inblossom[v]
+		if s.label[b] != 0 && (s.root[b] == ra || s.root[b] == rb) {
+			s.label[v] = 0
+			if b != v {
+				tops = append(tops, b)
+			}
+		}
+	}
+	for _, b := range tops {
+		s.label[b] = 0
+	}
 }
