@@ -218,34 +218,18 @@ func (s *Service) Appeals(ctx context.Context, slug string) ([]arbiter.Appeal, e
 	return list[arbiter.Appeal](ctx, s.DB, st, kindAppeal)
 }
 
-// forfeitNotes lists the entrants whose match forfeits disqualify them
-// under the rulebook (A7: two forfeits; W16: forfeited in two matches), for
-// the TDs to apply with Sanction. A side forfeits a match it lost by
-// forfeit, or a double forfeit; pairings awarded because of a sanction do
-// not count.
+// forfeitNotes lists the entrants whose forfeits disqualify them under the
+// rulebook (A7: two forfeits; W16: forfeited in two matches), for the TDs
+// to apply with Sanction. What counts is listed by matchForfeits: match,
+// board, part and game forfeits and W14's missed offers.
 func forfeitNotes(ctx context.Context, q sqlstore.Queryer, st *state) ([]string, error) {
 	rb, ok := sanctionRulebook(st.f)
 	if !ok || rb == sanction.RKCC {
 		return nil, nil // RKCC counts no forfeits towards a disqualification
 	}
-	ms, err := list[arbiter.Match](ctx, q, st, kindMatch)
+	byEntrant, err := matchForfeits(ctx, q, st)
 	if err != nil {
 		return nil, err
-	}
-	byEntrant := map[string][]sanction.Forfeit{}
-	for _, m := range ms {
-		if m.Status != arbiter.MatchFinal || m.Result == nil || m.Decision == "sanction" || m.Decision == "opponent_removed" {
-			continue
-		}
-		switch m.Result.Forfeit {
-		case score.ForfeitDouble:
-			byEntrant[m.Home] = append(byEntrant[m.Home], sanction.Forfeit{MatchID: m.ID})
-			byEntrant[m.Away] = append(byEntrant[m.Away], sanction.Forfeit{MatchID: m.ID})
-		case score.ForfeitHome:
-			byEntrant[m.Away] = append(byEntrant[m.Away], sanction.Forfeit{MatchID: m.ID})
-		case score.ForfeitAway:
-			byEntrant[m.Home] = append(byEntrant[m.Home], sanction.Forfeit{MatchID: m.ID})
-		}
 	}
 	entrants, err := approvedBySeed(ctx, q, st)
 	if err != nil {
