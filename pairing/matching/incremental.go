@@ -1,6 +1,9 @@
 package matching
 
-import "sort"
+import (
+	"math/bits"
+	"sort"
+)
 
 // Incremental maintains a maximum-weight perfect matching of a dense graph
 // under edge-weight changes, with the optimal duals and blossoms kept between
@@ -47,7 +50,7 @@ type Incremental struct {
 	// Floating-point shadows of the duals and weights (top two words), used
 	// to skip the exact multi-word slack when its sign or an ordering is
 	// obvious; see approx.
-	yf, wf []float64
+	yt, wt2 []top
 
 	// addBlossom scratch: best edge towards each S-blossom.
 	btBest    []int
@@ -98,8 +101,8 @@ func NewIncremental(n, words int) *Incremental {
 	}
 	s.dual = make([]uint64, 2*n*words)
 	s.allow = make([]uint32, m)
-	s.yf = make([]float64, n)
-	s.wf = make([]float64, m)
+	s.yt = make([]top, n)
+	s.wt2 = make([]top, m)
 	s.t1, s.t2, s.delta = make([]uint64, words), make([]uint64, words), make([]uint64, words)
 	return s
 }
@@ -131,7 +134,7 @@ func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
 		return
 	}
 	copy(d, nw)
-	s.wf[k] = approx(d)
+	s.wt2[k] = topOf(d)
 	s.exists[k] = exists
 	if s.dead[v] || s.dead[u] {
 		return // outside the problem
@@ -877,21 +880,21 @@ func (s *Incremental) stages() bool {
 	}
 }
 
-// approx converts a multi-word signed value to a float64 in units of
-// 2^(64*(words-2)); the words below are ignored (an error below one unit)
-// and the conversion rounds (up to 2^11 units for the second word, plus
-// 2^-53 relative).
-func approx(x []uint64) float64 {
+// top is the two most significant words of a multi-word signed value
+// (the whole value, sign-extended, when it has one word).
+type top struct{ lo, hi uint64 }
+
+func topOf(x []uint64) top {
 	n := len(x)
 	if n == 1 {
-		return float64(int64(x[0]))
+		return top{x[0], uint64(int64(x[0]) >> 63)}
 	}
-	return float64(int64(x[n-1]))*18446744073709551616.0 + float64(x[n-2])
+	return top{x[n-2], x[n-1]}
 }
 
 func (s *Incremental) syncF() {
 	for _, v := range s.live {
-		s.yf[v] = approx(s.d(v))
+		s.yt[v] = topOf(s.d(v))
 	}
 }
 
@@ -902,15 +905,30 @@ func abs(f float64) float64 {
 	return f
 }
 
-// slackF approximates the slack of edge k = {v, w} and returns a bound on
-// the approximation error: the exact slack is certainly positive when f > fb.
+// slackF approximates the slack of edge k = {v, w} from the top two words
+// of the duals and the weight, in units of 2^(64*(words-2)): the dropped
+// words change the exact slack by less than 2 units and the conversion to
+// float64 rounds by 2^-52 relative, so the exact slack lies within f ± fb
+// (certainly positive when f > fb).
 func (s *Incremental) slackF(v, w, k int) (f, fb float64) {
-	a, b, c := s.yf[v], s.yf[w], s.wf[k]
-	f = a + b - 2*c
-	// Each shadow is off by less than one unit (dropped words) plus the
-	// rounding of the second word (2^11 units) plus 2^-52 relative.
-	fb = (abs(a)+abs(b)+2*abs(c))*(1.0/(1<<48)) + 1<<15
-	return f, fb
+	a, b, c := s.yt[v], s.yt[w], s.wt2[k]
+	lo, c1 := bits.Add64(a.lo, b.lo, 0)
+	hi, _ := bits.Add64(a.hi, b.hi, c1)
+	lo, c2 := bits.Sub64(lo, c.lo, 0)
+	hi, _ = bits.Sub64(hi, c.hi, c2)
+	lo, c3 := bits.Sub64(lo, c.lo, 0)
+	hi, _ = bits.Sub64(hi, c.hi, c3)
+	neg := int64(hi) < 0
+	if neg {
+		var cc uint64
+		lo, cc = bits.Add64(^lo, 1, 0)
+		hi = ^hi + cc
+	}
+	f = float64(hi)*18446744073709551616.0 + float64(lo)
+	if neg {
+		f = -f
+	}
+	return f, abs(f)*(1.0/(1<<50)) + 3
 }
 
 // lessSlackF reports slack(k) < slack(j), deciding on the approximations
