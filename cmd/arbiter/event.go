@@ -144,6 +144,17 @@ func init() {
 				c.str["key"] = fs.String("key", "", "the td_value key, e.g. previous_final")
 				c.str["value"] = fs.String("value", "", "the value (higher is better), e.g. 2 or 1.5")
 			}},
+		"replace": {synopsis: "replace SLUG TEAM --replaced USER --player USER [--rating N --replaced-rating N --eligible --willing] --reason TEXT",
+			summary: "name a replacement for a team member removed by a sanction (R14, R16, A15; TD)", min: 2, max: 2, run: evReplace,
+			flags: func(fs *flag.FlagSet, c *eventCtx) {
+				c.str["replaced"] = fs.String("replaced", "", "the member removed by a sanction")
+				c.str["player"] = fs.String("player", "", "the replacement (Lichess username)")
+				c.num["rating"] = fs.Int("rating", 0, "the replacement's rating (A15)")
+				c.num["replaced-rating"] = fs.Int("replaced-rating", 0, "the replaced player's rating (A15: at least 100 above the replacement)")
+				c.flag["eligible"] = fs.Bool("eligible", false, "the TDs checked the replacement's eligibility (A15)")
+				c.flag["willing"] = fs.Bool("willing", false, "the replacement is willing to play, reopened matches included (A15)")
+				reasonFlag(fs, c)
+			}},
 		"captain": {synopsis: "captain SLUG TEAM USER", summary: "name a team's captain among its members (TD)", min: 3, max: 3, run: evCaptain},
 		"advance": {synopsis: "advance SLUG [--order A,B,C,... --reason TEXT]", summary: "end the current stage and fill the next from its standings (TD)", min: 1, max: 1, run: evAdvance,
 			flags: func(fs *flag.FlagSet, c *eventCtx) {
@@ -170,7 +181,7 @@ func eventUsage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
 	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "close-registration", "pair", "discard", "publish",
-		"matches", "result", "confirm", "bring-forward", "close-round", "lineup", "negotiate", "bid", "appeal", "sanction", "captain", "tiebreak-value", "advance", "standings", "audit"} {
+		"matches", "result", "confirm", "bring-forward", "close-round", "lineup", "negotiate", "bid", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "audit"} {
 		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
 	}
 	fmt.Fprintln(w)
@@ -854,3 +865,18 @@ func evCaptain(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 	fmt.Fprintf(e.stdout, "%s: captain %s\n", en.ID, en.Captain)
 	return nil
 }
+
+func evReplace(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	en, err := c.svc.NameReplacement(ctx, c.actor, pos[0], app.ReplacementRequest{Entrant: pos[1], Replaced: c.s("replaced"), Player: c.s("player"),
+		Rating: *c.num["rating"], ReplacedRating: *c.num["replaced-rating"], Eligible: *c.flag["eligible"], Willing: *c.flag["willing"], Reason: c.s("reason")})
+	if err != nil {
+		return err
+	}
+	if c.json {
+		return printJSON(e.stdout, en)
+	}
+	fmt.Fprintf(e.stdout, "%s: %s replaces %s; members %s\n", en.ID, normName(c.s("player")), normName(c.s("replaced")), strings.Join(en.Members, ", "))
+	return nil
+}
+
+func normName(s string) string { return strings.ToLower(strings.TrimSpace(s)) }

@@ -130,6 +130,8 @@ func TestEventCLIWalkthrough(t *testing.T) {
 	step(1, "only a TD", "audit", "cup", "--as", "p1", "--role", "player")
 	step(1, "qualification is the last stage", "advance", "cup")
 	step(1, "names no rulebook", "sanction", "cup", "p4", "--kind", "withdrawal", "--reason", "moving house")
+	step(1, "names no sanction rules", "replace", "cup", "p4", "--replaced", "p4", "--player", "p9", "--reason", "x")
+	step(3, "needs a reason", "replace", "cup", "p4", "--replaced", "p4", "--player", "p9")
 	step(1, "has no time negotiation", "negotiate", "cup", "s1r1b1", "--offer", "2023-03-30T18:00Z", "--as", "p1", "--role", "player")
 	step(2, "exactly one of", "negotiate", "cup", "s1r1b1")
 	step(0, "p3: td_value:previous_final = 1.5", "tiebreak-value", "cup", "p3", "--key", "previous_final", "--value", "1.5")
@@ -160,6 +162,7 @@ func TestEventCLIHelpAndUsage(t *testing.T) {
 		{[]string{"event", "tiebreak-value", "--help"}, 0, "-key"},
 		{[]string{"event", "captain", "--help"}, 0, "event captain SLUG TEAM USER"},
 		{[]string{"event", "sanction", "--help"}, 0, "-player"},
+		{[]string{"event", "replace", "--help"}, 0, "-replaced-rating"},
 		{[]string{"event", "approve", "x"}, 2, "wrong number of arguments"},
 		{[]string{"event", "create", "x", "--preset", "acwc-2023", "--start", "someday", "--db", filepath.Join(t.TempDir(), "a.db")}, 3, "cannot read time"},
 	} {
