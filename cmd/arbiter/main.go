@@ -71,6 +71,11 @@ func run(ctx context.Context, e *env, args []string) int {
 		}
 		return 0
 	}
+	if args[0] == "--dutch" {
+		// bbpPairings' own command line ("bbpPairings --dutch IN -p OUT"):
+		// tools written for the reference engine can drive this binary.
+		args = append([]string{"pair"}, args...)
+	}
 	c, ok := commands[args[0]]
 	if !ok {
 		fmt.Fprintf(e.stderr, "arbiter: unknown command %q\n\n", args[0])

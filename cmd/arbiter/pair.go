@@ -18,11 +18,6 @@ import (
 
 func init() {
 	register(&command{name: "pair", summary: "pair the next Swiss round of a TRF file (FIDE Dutch, bbpPairings-compatible)", run: runPair})
-	// bbpPairings' own command line ("bbpPairings --dutch IN -p OUT"), so
-	// that tools written for the reference engine can drive this binary.
-	register(&command{name: "--dutch", summary: "alias: arbiter --dutch IN.trf -p [OUT] | -c (as bbpPairings)", run: func(ctx context.Context, e *env, args []string) error {
-		return runPair(ctx, e, append([]string{"--dutch"}, args...))
-	}})
 }
 
 const pairSynopsis = `pair --dutch IN.trf -p [OUT]   pair the next round (stdout when OUT is omitted)
