@@ -55,6 +55,9 @@ type Format struct {
 	// Sanctions names the sanction rules that apply: "rkcc", "antichess"
 	// or "acwc" (package sanction); empty = no sanctions through the app.
 	Sanctions string `json:"sanctions,omitempty"`
+	// WrongTimeControl is the rule for a set or part played in the wrong
+	// time control (R6); nil when the rulebook has none.
+	WrongTimeControl *WrongTimeControl `json:"wrong_time_control,omitempty"`
 	// Lineups is how teams name their players: "sets" (R7-R9) or "boards"
 	// (A12-A16); empty = the registered members play in order.
 	Lineups string `json:"lineups,omitempty"`

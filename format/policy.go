@@ -18,6 +18,14 @@ type Clauses struct {
 	Sizing string `json:"sizing,omitempty"`
 }
 
+// WrongTimeControl is R6: a set played in the wrong time control counts
+// normally once per player within the first GraceRounds rounds of the
+// event; otherwise it becomes a full-points draw.
+type WrongTimeControl struct {
+	GraceRounds int    `json:"grace_rounds"`
+	Clause      string `json:"clause,omitempty"`
+}
+
 // Sanction policies: which rulebook's sanction rules (package sanction)
 // apply to withdrawals, disqualifications and forfeits.
 const (
@@ -53,6 +61,9 @@ func (f *Format) validatePolicy() error {
 		if f.Entrant != Team {
 			return fieldErr("lineups", "format.lineups", "lineups are for team events")
 		}
+	}
+	if w := f.WrongTimeControl; w != nil && (w.GraceRounds < 0 || w.GraceRounds > 100) {
+		return fieldErr("wrong_time_control.grace_rounds", "format.wrong_time_control", "want 0 to 100 rounds, got %d", w.GraceRounds)
 	}
 	c := f.Calendar
 	for _, h := range []struct {

@@ -155,6 +155,11 @@ func init() {
 				c.flag["willing"] = fs.Bool("willing", false, "the replacement is willing to play, reopened matches included (A15)")
 				reasonFlag(fs, c)
 			}},
+		"wrong-tc": {synopsis: "wrong-tc SLUG MATCH --set TC --reason TEXT", summary: "a set played in the wrong time control: grace or full-points draw (R6; TD)",
+			min: 2, max: 2, run: evWrongTC, flags: func(fs *flag.FlagSet, c *eventCtx) {
+				c.str["set"] = fs.String("set", "", "the set's (or part's) time control as on the sheet, e.g. 3+2")
+				reasonFlag(fs, c)
+			}},
 		"captain": {synopsis: "captain SLUG TEAM USER", summary: "name a team's captain among its members (TD)", min: 3, max: 3, run: evCaptain},
 		"advance": {synopsis: "advance SLUG [--order A,B,C,... --reason TEXT]", summary: "end the current stage and fill the next from its standings (TD)", min: 1, max: 1, run: evAdvance,
 			flags: func(fs *flag.FlagSet, c *eventCtx) {
@@ -181,7 +186,7 @@ func eventUsage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
 	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "close-registration", "pair", "discard", "publish",
-		"matches", "result", "confirm", "bring-forward", "close-round", "lineup", "negotiate", "bid", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "audit"} {
+		"matches", "result", "confirm", "bring-forward", "close-round", "lineup", "negotiate", "bid", "wrong-tc", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "audit"} {
 		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
 	}
 	fmt.Fprintln(w)
@@ -880,3 +885,23 @@ func evReplace(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 }
 
 func normName(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+func evWrongTC(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	if c.s("set") == "" {
+		return usagef("--set is required")
+	}
+	m, grace, err := c.svc.WrongTimeControl(ctx, c.actor, pos[0], pos[1], c.s("set"), c.s("reason"))
+	if err != nil {
+		return err
+	}
+	if c.json {
+		return printJSON(e.stdout, map[string]any{"grace": grace, "match": m})
+	}
+	if grace {
+		fmt.Fprintf(e.stdout, "%s: the %s set counts normally (one-time grace used by both players)\n", m.ID, c.s("set"))
+		return nil
+	}
+	fmt.Fprintf(e.stdout, "%s: the %s set is a full-points draw; result %s-%s (%s-%s), final\n", m.ID, c.s("set"),
+		m.Result.Home.MatchPoints, m.Result.Away.MatchPoints, m.Result.Home.Points, m.Result.Away.Points)
+	return nil
+}
