@@ -119,6 +119,10 @@ func (s *Service) PairRound(ctx context.Context, a arbiter.Actor, slug string) (
 		if !ok {
 			return arbiter.Errorf(arbiter.EINTERNAL, "no calendar window for %s round %d", stage.Name, number)
 		}
+		// A13: a captain change takes effect with the next round.
+		if err := applyCaptains(ctx, tx, st, a, w.Seq); err != nil {
+			return err
+		}
 		entrants, err := stageEntrants(ctx, tx, st, si)
 		if err != nil {
 			return err

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -15,6 +17,7 @@ import (
 	"arbiter"
 	"arbiter/app"
 	"arbiter/armageddon"
+	"arbiter/lineup"
 	"arbiter/sqlstore"
 )
 
@@ -160,6 +163,17 @@ func init() {
 				c.str["set"] = fs.String("set", "", "the set's (or part's) time control as on the sheet, e.g. 3+2")
 				reasonFlag(fs, c)
 			}},
+		"boards": {synopsis: "boards SLUG TEAM (--rank USER:RATING,... [--comm-banned U,...] [--comparable X/Y,...] | --order U1,U2,... | --sub IN,OUT)",
+			summary: "antichess board lineups: TDs' ranking, captain's order, fifth-member substitution (A12-A16)", min: 2, max: 2, run: evBoards,
+			flags: func(fs *flag.FlagSet, c *eventCtx) {
+				c.str["rank"] = fs.String("rank", "", "TD: every member with a rating, e.g. a01:2100,cap01:2000")
+				c.str["comm-banned"] = fs.String("comm-banned", "", "TD: members with a communication ban (A16)")
+				c.str["comparable"] = fs.String("comparable", "", "TD: pairs allowed to trade places, e.g. a01/cap01,c01/s01")
+				c.str["order"] = fs.String("order", "", "captain: the final board list, board 1 first (A12)")
+				c.str["sub"] = fs.String("sub", "", "captain: IN,OUT — the fifth member replaces OUT for the next round (A14)")
+			}},
+		"captain-change": {synopsis: "captain-change SLUG TEAM USER [--reason TEXT]", summary: "a new captain from the next round (A13: the team once; TDs with a reason, A16)",
+			min: 3, max: 3, run: evCaptainChange, flags: func(fs *flag.FlagSet, c *eventCtx) { reasonFlag(fs, c) }},
 		"captain": {synopsis: "captain SLUG TEAM USER", summary: "name a team's captain among its members (TD)", min: 3, max: 3, run: evCaptain},
 		"advance": {synopsis: "advance SLUG [--order A,B,C,... --reason TEXT]", summary: "end the current stage and fill the next from its standings (TD)", min: 1, max: 1, run: evAdvance,
 			flags: func(fs *flag.FlagSet, c *eventCtx) {
@@ -186,7 +200,7 @@ func eventUsage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
 	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "close-registration", "pair", "discard", "publish",
-		"matches", "result", "confirm", "bring-forward", "close-round", "lineup", "negotiate", "bid", "wrong-tc", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "audit"} {
+		"matches", "result", "confirm", "bring-forward", "close-round", "lineup", "negotiate", "bid", "wrong-tc", "boards", "captain-change", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "audit"} {
 		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
 	}
 	fmt.Fprintln(w)
@@ -903,5 +917,70 @@ func evWrongTC(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 	}
 	fmt.Fprintf(e.stdout, "%s: the %s set is a full-points draw; result %s-%s (%s-%s), final\n", m.ID, c.s("set"),
 		m.Result.Home.MatchPoints, m.Result.Away.MatchPoints, m.Result.Home.Points, m.Result.Away.Points)
+	return nil
+}
+
+func splitList(v string) []string {
+	var out []string
+	for _, x := range strings.Split(v, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func evBoards(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	var bt app.BoardTeam
+	var err error
+	switch {
+	case c.s("rank") != "":
+		banned := splitList(c.s("comm-banned"))
+		var members []lineup.Member
+		for _, item := range splitList(c.s("rank")) {
+			name, r, ok := strings.Cut(item, ":")
+			rating, err := strconv.Atoi(r)
+			if !ok || err != nil {
+				return arbiter.FieldError("--rank", "cli.rank", "want USER:RATING, got %q", item)
+			}
+			members = append(members, lineup.Member{Name: name, Rating: rating, CommBanned: slices.Contains(banned, name)})
+		}
+		var comp lineup.Comparable
+		for _, item := range splitList(c.s("comparable")) {
+			x, y, ok := strings.Cut(item, "/")
+			if !ok {
+				return arbiter.FieldError("--comparable", "cli.comparable", "want X/Y, got %q", item)
+			}
+			comp = append(comp, lineup.Pair{strings.ToLower(x), strings.ToLower(y)})
+		}
+		bt, err = c.svc.RankBoards(ctx, c.actor, pos[0], pos[1], members, comp)
+	case c.s("order") != "":
+		bt, err = c.svc.SubmitBoards(ctx, c.actor, pos[0], pos[1], splitList(c.s("order")))
+	case c.s("sub") != "":
+		l := splitList(c.s("sub"))
+		if len(l) != 2 {
+			return usagef("--sub takes IN,OUT")
+		}
+		bt, err = c.svc.SubstituteBoard(ctx, c.actor, pos[0], pos[1], l[0], l[1])
+	default:
+		return usagef("give exactly one of --rank, --order, --sub")
+	}
+	if err != nil {
+		return err
+	}
+	if c.json {
+		return printJSON(e.stdout, bt)
+	}
+	fmt.Fprintf(e.stdout, "%s boards: %s (TDs' order %s)\n", bt.Entrant, strings.Join(bt.Team.Boards, ", "), strings.Join(bt.TDOrder, ", "))
+	return nil
+}
+
+func evCaptainChange(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	bt, err := c.svc.ChangeCaptain(ctx, c.actor, pos[0], pos[1], pos[2], c.s("reason"))
+	if err != nil {
+		return err
+	}
+	last := bt.Team.Captains[len(bt.Team.Captains)-1]
+	fmt.Fprintf(e.stdout, "%s: captain %s from round %d\n", bt.Entrant, last.Name, last.From)
 	return nil
 }

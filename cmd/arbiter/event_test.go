@@ -132,6 +132,9 @@ func TestEventCLIWalkthrough(t *testing.T) {
 	step(1, "names no rulebook", "sanction", "cup", "p4", "--kind", "withdrawal", "--reason", "moving house")
 	step(1, "names no sanction rules", "replace", "cup", "p4", "--replaced", "p4", "--player", "p9", "--reason", "x")
 	step(1, "no wrong time control rule", "wrong-tc", "cup", "s1r1b1", "--set", "1+2", "--reason", "x")
+	step(1, "no board lineups", "boards", "cup", "p1", "--order", "p1")
+	step(2, "exactly one of --rank", "boards", "cup", "p1")
+	step(1, "no board lineups", "captain-change", "cup", "p1", "p2")
 	step(3, "needs a reason", "replace", "cup", "p4", "--replaced", "p4", "--player", "p9")
 	step(1, "has no time negotiation", "negotiate", "cup", "s1r1b1", "--offer", "2023-03-30T18:00Z", "--as", "p1", "--role", "player")
 	step(2, "exactly one of", "negotiate", "cup", "s1r1b1")
@@ -165,6 +168,8 @@ func TestEventCLIHelpAndUsage(t *testing.T) {
 		{[]string{"event", "sanction", "--help"}, 0, "-player"},
 		{[]string{"event", "replace", "--help"}, 0, "-replaced-rating"},
 		{[]string{"event", "wrong-tc", "--help"}, 0, "-set"},
+		{[]string{"event", "boards", "--help"}, 0, "-comparable"},
+		{[]string{"event", "captain-change", "--help"}, 0, "event captain-change SLUG TEAM USER"},
 		{[]string{"event", "approve", "x"}, 2, "wrong number of arguments"},
 		{[]string{"event", "create", "x", "--preset", "acwc-2023", "--start", "someday", "--db", filepath.Join(t.TempDir(), "a.db")}, 3, "cannot read time"},
 	} {

@@ -1,0 +1,79 @@
+package app
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"arbiter"
+	"arbiter/lineup"
+)
+
+// TestAntichessBoards: A12-A16 in the team cup. Team 01 has five members
+// rated a01 2100, cap01 2000, b01 1900, c01 1800 (comm-banned), s01 1700:
+// with 10 teams four boards (A9), so the TDs' order is a01, cap01, b01,
+// c01 and s01 is the fifth member (A14). The TDs allow a01/cap01 to trade
+// places and s01 to stand in for c01.
+func TestAntichessBoards(t *testing.T) {
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
+		for i := 1; i <= 10; i++ {
+			capt := fmt.Sprintf("cap%02d", i)
+			e := must(s.Register(ctx, arbiter.Actor{Name: capt, Role: arbiter.RoleCaptain}, "atc", arbiter.Entrant{Name: fmt.Sprintf("Team %02d", i),
+				Captain: capt, Rating: 2300 - i, Members: []string{capt, fmt.Sprintf("a%02d", i), fmt.Sprintf("b%02d", i), fmt.Sprintf("c%02d", i)},
+				Substitute: fmt.Sprintf("s%02d", i)}))
+			must(s.Approve(ctx, td, "atc", e.ID, 0))
+		}
+		must(s.CloseRegistration(ctx, td, "atc"))
+		cap01 := arbiter.Actor{Name: "cap01", Role: arbiter.RoleCaptain}
+		members := []lineup.Member{{Name: "cap01", Rating: 2000}, {Name: "a01", Rating: 2100}, {Name: "b01", Rating: 1900},
+			{Name: "c01", Rating: 1800, CommBanned: true}, {Name: "s01", Rating: 1700}}
+		comparable := lineup.Comparable{{"a01", "cap01"}, {"c01", "s01"}}
+		_, err := s.RankBoards(ctx, cap01, "atc", "team-01", members, comparable)
+		wantErr(t, err, arbiter.EFORBIDDEN, "")
+		_, err = s.RankBoards(ctx, td, "atc", "team-01", members[:4], comparable)
+		wantErr(t, err, arbiter.EINVALID, "A12") // s01 has no rating
+		_, err = s.SubmitBoards(ctx, cap01, "atc", "team-01", []string{"a01", "cap01", "b01", "c01"})
+		wantErr(t, err, arbiter.ENOTFOUND, "") // not ranked yet
+		bt := must(s.RankBoards(ctx, td, "atc", "team-01", members, comparable))
+		if !slices.Equal(bt.TDOrder, []string{"a01", "cap01", "b01", "c01"}) {
+			t.Fatalf("TD order %v", bt.TDOrder)
+		}
+		// A16: a comm-banned captain is refused.
+		banned := []lineup.Member{{Name: "cap02", Rating: 2000, CommBanned: true}, {Name: "a02", Rating: 1900}, {Name: "b02", Rating: 1800},
+			{Name: "c02", Rating: 1700}, {Name: "s02", Rating: 1600}}
+		_, err = s.RankBoards(ctx, td, "atc", "team-02", banned, nil)
+		wantErr(t, err, arbiter.EINVALID, "A16")
+
+		// A12: the allowed interchange only.
+		_, err = s.SubmitBoards(ctx, cap01, "atc", "team-01", []string{"b01", "a01", "cap01", "c01"})
+		wantErr(t, err, arbiter.ERULE, "A12")
+		must(s.SubmitBoards(ctx, cap01, "atc", "team-01", []string{"cap01", "a01", "b01", "c01"}))
+		// A14: the fifth member stands in for a comparable player only.
+		_, err = s.SubstituteBoard(ctx, cap01, "atc", "team-01", "s01", "a01")
+		wantErr(t, err, arbiter.ERULE, "A14")
+		bt = must(s.SubstituteBoard(ctx, cap01, "atc", "team-01", "s01", "c01"))
+		e := must(s.Entrants(ctx, "atc"))[0]
+		if !slices.Equal(e.Boards, []string{"cap01", "a01", "b01", "s01"}) || !slices.Equal(bt.Team.Boards, e.Boards) {
+			t.Fatalf("boards %v / %v", e.Boards, bt.Team.Boards)
+		}
+
+		pairOK(s.PairRound(ctx, td, "atc"))
+		must(s.PublishRound(ctx, td, "atc"))
+		// Round 1 is paired: changes are for round 2 on.
+		_, err = s.ChangeCaptain(ctx, td, "atc", "team-01", "c01", "captain inactive")
+		wantErr(t, err, arbiter.ERULE, "A16") // comm-banned
+		must(s.ChangeCaptain(ctx, cap01, "atc", "team-01", "a01", ""))
+		if e := must(s.Entrants(ctx, "atc"))[0]; e.Captain != "cap01" {
+			t.Fatalf("captain %s before round 2", e.Captain)
+		}
+		_, err = s.ChangeCaptain(ctx, cap01, "atc", "team-01", "b01", "")
+		wantErr(t, err, arbiter.ERULE, "A13") // the team's one change is used
+		c.t = utc(2025, 1, 14, 0, 0)
+		must(s.CloseRound(ctx, td, "atc"))
+		pairOK(s.PairRound(ctx, td, "atc"))
+		if e := must(s.Entrants(ctx, "atc"))[0]; e.Captain != "a01" {
+			t.Fatalf("captain %s in round 2, want a01", e.Captain)
+		}
+	})
+}
