@@ -155,6 +155,24 @@ func (s *Service) Sanction(ctx context.Context, a arbiter.Actor, slug string, re
 				if m, err = s.setResult(ctx, tx, st, a, m, sc, "sanction", why, 0); err != nil {
 					return err
 				}
+			case sanction.Reopen:
+				// A8: a ban proven not for cheating reopens the completed
+				// match; the team's replacement (A15) plays it again and a TD
+				// enters the replay's result.
+				if m.Report != "" {
+					rep, err := get[arbiter.Report](ctx, tx, st, kindReport, m.Report)
+					if err != nil {
+						return err
+					}
+					rep.Status = arbiter.ReportSuperseded
+					if _, err := sqlstore.Update(ctx, tx, change(a, "result.reopen", why, true), st.row.ID, kindReport, rep.ID, rep.Version, rep); err != nil {
+						return err
+					}
+				}
+				m.Status, m.Result, m.Report, m.Decision = arbiter.MatchScheduled, nil, "", "reopened"
+				if m.Version, err = sqlstore.Update(ctx, tx, change(a, "result.reopen", why, true), st.row.ID, kindMatch, m.ID, m.Version, m); err != nil {
+					return err
+				}
 			case sanction.Disregard:
 				m.Status, m.Result, m.Decision = arbiter.MatchFinal, nil, "disregarded"
 				if m.Version, err = sqlstore.Update(ctx, tx, change(a, "result.disregard", why, true), st.row.ID, kindMatch, m.ID, m.Version, m); err != nil {
