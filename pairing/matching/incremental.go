@@ -57,6 +57,19 @@ type Incremental struct {
 	btF, btFb []float64
 	btExact   []bool
 	btSlack   []uint64
+
+	// Cached slack of bestedge[b] (approximation and, once needed, the
+	// exact value), valid while beEdge[b] == bestedge[b] and
+	// beEpoch[b] == epoch; epoch advances whenever vertex duals may have
+	// changed (every syncF). A scan compares many edges against the same
+	// best edge, so this saves most multi-word slacks.
+	epoch   uint64
+	beEpoch []uint64
+	beEdge  []int
+	beF     []float64
+	beFb    []float64
+	beExact []bool
+	beSlack []uint64
 }
 
 // NewIncremental returns an edgeless graph on n vertices with weights of
@@ -104,6 +117,9 @@ func NewIncremental(n, words int) *Incremental {
 	s.yt = make([]top, n)
 	s.wt2 = make([]top, m)
 	s.t1, s.t2, s.delta = make([]uint64, words), make([]uint64, words), make([]uint64, words)
+	s.beEpoch, s.beEdge = make([]uint64, 2*n), fill(2*n, -1)
+	s.beF, s.beFb = make([]float64, 2*n), make([]float64, 2*n)
+	s.beExact, s.beSlack = make([]bool, 2*n), make([]uint64, 2*n*words)
 	return s
 }
 
@@ -221,11 +237,6 @@ func (s *Incremental) slackLess(a, b int) bool {
 	s.slack(s.t1, a)
 	s.slack(s.t2, b)
 	return cmp(s.t1, s.t2) < 0
-}
-
-func (s *Incremental) lessThanSlack(x []uint64, k int) bool {
-	s.slack(s.t2, k)
-	return cmp(x, s.t2) < 0
 }
 
 // remote returns, for vertex v and neighbour u, the endpoint index p of
@@ -790,13 +801,9 @@ func (s *Incremental) stages() bool {
 						}
 					} else if s.label[s.inblossom[w]] == 1 {
 						b := s.inblossom[v]
-						if s.bestedge[b] == -1 || s.lessSlackF(k, f, fb, exact, kslack, s.bestedge[b]) {
-							s.bestedge[b] = k
-						}
+						s.offerBest(b, k, f, fb, exact, kslack)
 					} else if s.label[w] == 0 {
-						if s.bestedge[w] == -1 || s.lessSlackF(k, f, fb, exact, kslack, s.bestedge[w]) {
-							s.bestedge[w] = k
-						}
+						s.offerBest(w, k, f, fb, exact, kslack)
 					}
 				}
 			}
@@ -893,6 +900,7 @@ func topOf(x []uint64) top {
 }
 
 func (s *Incremental) syncF() {
+	s.epoch++
 	for _, v := range s.live {
 		s.yt[v] = topOf(s.d(v))
 	}
@@ -931,23 +939,41 @@ func (s *Incremental) slackF(v, w, k int) (f, fb float64) {
 	return f, abs(f)*(1.0/(1<<50)) + 3
 }
 
-// lessSlackF reports slack(k) < slack(j), deciding on the approximations
-// when they are far enough apart and on the exact values otherwise.
-func (s *Incremental) lessSlackF(k int, f, fb float64, exact bool, kslack []uint64, j int) bool {
-	if !exact {
-		f, fb = s.slackF(int(s.ei[k]), int(s.ej[k]), k)
+// offerBest makes edge k the best edge of b when its slack is smaller than
+// the current best's (ties keep the current one). f, fb approximate k's
+// slack; kslack holds it exactly when exact.
+func (s *Incremental) offerBest(b, k int, f, fb float64, exact bool, kslack []uint64) {
+	W := s.words
+	cs := s.beSlack[b*W : (b+1)*W : (b+1)*W]
+	j := s.bestedge[b]
+	if j != -1 {
+		if s.beEdge[b] != j || s.beEpoch[b] != s.epoch {
+			g, gb := s.slackF(int(s.ei[j]), int(s.ej[j]), j)
+			s.beEdge[b], s.beEpoch[b], s.beF[b], s.beFb[b], s.beExact[b] = j, s.epoch, g, gb, false
+		}
+		g, gb := s.beF[b], s.beFb[b]
+		if f-fb > g+gb {
+			return
+		}
+		if !(f+fb < g-gb) {
+			if !exact {
+				s.slack(kslack, k)
+				exact = true
+			}
+			if !s.beExact[b] {
+				s.slack(cs, j)
+				s.beExact[b] = true
+			}
+			if cmp(kslack, cs) >= 0 {
+				return
+			}
+		}
 	}
-	g, gb := s.slackF(int(s.ei[j]), int(s.ej[j]), j)
-	if f+fb < g-gb {
-		return true
+	s.bestedge[b] = k
+	s.beEdge[b], s.beEpoch[b], s.beF[b], s.beFb[b], s.beExact[b] = k, s.epoch, f, fb, exact
+	if exact {
+		copy(cs, kslack)
 	}
-	if f-fb > g+gb {
-		return false
-	}
-	if !exact {
-		s.slack(kslack, k)
-	}
-	return s.lessThanSlack(kslack, j)
 }
 
 // clearTrees unlabels the alternating trees rooted at ra and rb.
