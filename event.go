@@ -48,6 +48,9 @@ type Stage struct {
 	Seeds []string `json:"seeds,omitempty"`
 	// Pools of a pool stage, each with its entrants in pool-seed order.
 	Pools []Pool `json:"pools,omitempty"`
+	// MovedUp maps a knockout finalist who left before the final to the
+	// semifinal opponent who takes their place (W17).
+	MovedUp map[string]string `json:"moved_up,omitempty"`
 }
 
 // Pool is one pool of a pool stage (W8).

@@ -305,11 +305,28 @@ func knockoutPairs(ctx context.Context, q sqlstore.Queryer, st *state, si int, r
 			return nil, arbiter.Errorf(arbiter.EINTERNAL, "bracket match %s is not ready", km.ID)
 		}
 		m := arbiter.Match{Home: entrants[km.HomeSeed-1].ID, Away: entrants[km.AwaySeed-1].ID, Bracket: km.ID}
+		up := st.ev.Stages[si].MovedUp
 		switch {
 		case km.ThirdPlace:
 			m.Format = "third_place"
+			// W17: a semifinal loser who moved up to the final leaves the
+			// third-place match to the other, who is third (a bye).
+			for _, l := range up {
+				switch l {
+				case m.Home:
+					m.Home, m.Away = m.Away, ""
+				case m.Away:
+					m.Away = ""
+				}
+			}
 		case last:
 			m.Format = "final"
+		}
+		if l, ok := up[m.Home]; ok && m.Format != "third_place" {
+			m.Home = l
+		}
+		if l, ok := up[m.Away]; ok && m.Format != "third_place" {
+			m.Away = l
 		}
 		out = append(out, m)
 	}

@@ -265,8 +265,8 @@ func (s *Service) moveUp(ctx context.Context, tx *sqlstore.Tx, st *state, a arbi
 	if err != nil {
 		return nil, err
 	}
-	if len(rounds) > 1 {
-		return nil, arbiter.RuleError("W17", "moving up after the knockout's first round is not implemented yet")
+	if len(rounds) > 1 || len(rounds) == 1 && decided(ctx, tx, st, rounds[0]) {
+		return s.moveUpFinal(ctx, tx, st, a, gone, why, rounds)
 	}
 	prev := st.ev.Stages[si-1]
 	without := func(ids []string) []string {
@@ -363,4 +363,101 @@ func sanctionRulebook(f *format.Format) (sanction.Rulebook, bool) {
 		return sanction.ACWC, true
 	}
 	return 0, false
+}
+
+// decided reports whether every match of the round has a final result.
+func decided(ctx context.Context, q sqlstore.Queryer, st *state, rd arbiter.Round) bool {
+	for _, id := range rd.Matches {
+		m, err := get[arbiter.Match](ctx, q, st, kindMatch, id)
+		if err != nil || m.Status != arbiter.MatchFinal {
+			return false
+		}
+	}
+	return true
+}
+
+// moveUpFinal applies W17 after the knockout's semifinals (a bracket of
+// four): a finalist who leaves before the final is played is replaced in
+// the final by the semifinal opponent they beat, the player directly below
+// them; that player's place in the third-place match goes to the other
+// semifinal loser, who is third. A semifinal loser who leaves loses the
+// third-place match to the opponent. Larger brackets are refused.
+func (s *Service) moveUpFinal(ctx context.Context, tx *sqlstore.Tx, st *state, a arbiter.Actor, gone, why string, rounds []arbiter.Round) ([]arbiter.Match, error) {
+	si := st.ev.Stage
+	if len(st.ev.Stages[si].Seeds) != 4 {
+		return nil, arbiter.RuleError("W17", "moving up after the first knockout round is implemented for the final of four players only")
+	}
+	ch := change(a, "stage.move_up", why, true)
+	var loser string
+	for _, id := range rounds[0].Matches {
+		m, err := get[arbiter.Match](ctx, tx, st, kindMatch, id)
+		if err != nil {
+			return nil, err
+		}
+		if m.Result == nil || m.Status != arbiter.MatchFinal {
+			continue
+		}
+		switch {
+		case m.Home == gone && m.Result.Result == "home_win":
+			loser = m.Away
+		case m.Away == gone && m.Result.Result == "away_win":
+			loser = m.Home
+		}
+	}
+	var out []arbiter.Match
+	if len(rounds) == 1 {
+		if loser == "" {
+			return nil, nil // a semifinal loser: the pairing gives the third-place match away
+		}
+		if st.ev.Stages[si].MovedUp == nil {
+			st.ev.Stages[si].MovedUp = map[string]string{}
+		}
+		st.ev.Stages[si].MovedUp[gone] = loser
+		return nil, st.save(ctx, tx, ch)
+	}
+	for _, id := range rounds[1].Matches {
+		m, err := get[arbiter.Match](ctx, tx, st, kindMatch, id)
+		if err != nil {
+			return nil, err
+		}
+		var opp string
+		switch {
+		case m.Format == "final" && loser != "" && (m.Home == gone || m.Away == gone):
+			if m.Status != arbiter.MatchScheduled {
+				return nil, arbiter.RuleError("W17", "the final %s is already %s", m.ID, m.Status)
+			}
+			if m.Home == gone {
+				m.Home = loser
+			} else {
+				m.Away = loser
+			}
+			if m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m); err != nil {
+				return nil, err
+			}
+			out = append(out, m)
+			continue
+		case m.Format == "third_place" && loser != "" && (m.Home == loser || m.Away == loser):
+			opp = loser // the moved-up player leaves the third-place match
+		case m.Format == "third_place" && (m.Home == gone || m.Away == gone):
+			opp = gone
+		default:
+			continue
+		}
+		if m.Status == arbiter.MatchFinal {
+			return nil, arbiter.RuleError("W17", "the third-place match %s is already decided", m.ID)
+		}
+		f := score.ForfeitHome
+		if m.Home == opp {
+			f = score.ForfeitAway
+		}
+		sc, err := st.score(&m, ResultInput{Summary: "forfeit:" + f})
+		if err != nil {
+			return nil, err
+		}
+		if m, err = s.setResult(ctx, tx, st, a, m, sc, "moved_up", why, 0); err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, nil
 }
