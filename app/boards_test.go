@@ -1,11 +1,13 @@
 package app
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"testing"
 
 	"arbiter"
+	"arbiter/format"
 	"arbiter/lineup"
 )
 
@@ -75,5 +77,71 @@ func TestAntichessBoards(t *testing.T) {
 		if e := must(s.Entrants(ctx, "atc"))[0]; e.Captain != "a01" {
 			t.Fatalf("captain %s in round 2, want a01", e.Captain)
 		}
+	})
+}
+
+// TestAntichessBoardsKnockout: A14.1 and A15 in the knockout. The preset
+// cut to one Swiss round (1-6, 7-2, 3-8, 9-4, 5-10): team-02, -03, -04 and
+// -05 win 576-0, team-01 only 348-228, so those four go on by points
+// difference (A21, 10 teams: a knockout of 4, A10). The first semifinal's
+// home team may bring its fifth member in for the final only after winning
+// its semifinal, never for the captain, and not once the final is paired.
+func TestAntichessBoardsKnockout(t *testing.T) {
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		f := must(format.Preset("antichess-team-cup"))
+		one := 1
+		f.Name, f.Stages[0].Rounds = "one-round-cup", &format.Count{Fixed: &one}
+		var doc bytes.Buffer
+		if err := format.Write(&doc, f); err != nil {
+			t.Fatal(err)
+		}
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "ko", Format: doc.Bytes(), Start: utc(2025, 1, 7, 0, 0)}))
+		for i := 1; i <= 10; i++ {
+			capt := fmt.Sprintf("cap%02d", i)
+			e := must(s.Register(ctx, arbiter.Actor{Name: capt, Role: arbiter.RoleCaptain}, "ko", arbiter.Entrant{Name: fmt.Sprintf("Team %02d", i),
+				Captain: capt, Rating: 2300 - i, Members: []string{capt, fmt.Sprintf("a%02d", i), fmt.Sprintf("b%02d", i), fmt.Sprintf("c%02d", i)},
+				Substitute: fmt.Sprintf("s%02d", i)}))
+			must(s.Approve(ctx, td, "ko", e.ID, 0))
+		}
+		must(s.CloseRegistration(ctx, td, "ko"))
+		ms := pairOK(s.PairRound(ctx, td, "ko"))
+		must(s.PublishRound(ctx, td, "ko"))
+		c.t = utc(2025, 1, 9, 0, 0)
+		for i, m := range ms {
+			sheet := antichessSheet("1")
+			if i == 0 {
+				sheet = teamSheet
+			} else if m.Away == "team-02" || m.Away == "team-04" {
+				sheet = antichessSheet("0")
+			}
+			must(s.OverrideResult(ctx, td, "ko", m.ID, ResultInput{Sheet: []byte(sheet)}, "from Lichess", 0))
+		}
+		c.t = utc(2025, 1, 14, 0, 0)
+		must(s.CloseRound(ctx, td, "ko"))
+		ev := must(s.AdvanceStage(ctx, td, "ko", AdvanceOptions{}))
+		if !sameSet(ev.Stages[1].Seeds, []string{"team-02", "team-03", "team-04", "team-05"}) {
+			t.Fatalf("semifinalists %v", ev.Stages[1].Seeds)
+		}
+		semis := pairOK(s.PairRound(ctx, td, "ko"))
+		must(s.PublishRound(ctx, td, "ko"))
+		team := semis[0].Home
+		n := team[len(team)-2:]
+		capt := arbiter.Actor{Name: "cap" + n, Role: arbiter.RoleCaptain}
+		members := []lineup.Member{{Name: "cap" + n, Rating: 2000}, {Name: "a" + n, Rating: 1990}, {Name: "b" + n, Rating: 1900},
+			{Name: "c" + n, Rating: 1800}, {Name: "s" + n, Rating: 1750}}
+		must(s.RankBoards(ctx, td, "ko", team, members, lineup.Comparable{{"s" + n, "c" + n}, {"s" + n, "cap" + n}}))
+		_, err := s.SubstituteBoard(ctx, capt, "ko", team, "s"+n, "c"+n)
+		wantErr(t, err, arbiter.ERULE, "A14") // the semifinal is not won yet
+		c.t = utc(2025, 1, 16, 0, 0)
+		must(s.OverrideResult(ctx, td, "ko", semis[0].ID, ResultInput{Summary: "forfeit:home"}, "opponent did not show", 0))
+		_, err = s.SubstituteBoard(ctx, capt, "ko", team, "s"+n, "cap"+n)
+		wantErr(t, err, arbiter.ERULE, "A15") // the captain cannot sit out
+		must(s.SubstituteBoard(ctx, capt, "ko", team, "s"+n, "c"+n))
+		must(s.OverrideResult(ctx, td, "ko", semis[1].ID, ResultInput{Summary: "forfeit:home"}, "opponent did not show", 0))
+		c.t = ev.Calendar[1].End
+		must(s.CloseRound(ctx, td, "ko"))
+		pairOK(s.PairRound(ctx, td, "ko"))
+		_, err = s.SubstituteBoard(ctx, capt, "ko", team, "c"+n, "s"+n)
+		wantErr(t, err, arbiter.ERULE, "A14") // every round is paired
 	})
 }
