@@ -53,10 +53,10 @@ type Incremental struct {
 	yt, wt2 []top
 
 	// addBlossom scratch: best edge towards each S-blossom.
-	btBest    []int
-	btF, btFb []float64
-	btExact   []bool
-	btSlack   []uint64
+	btBest  []int
+	btT     []top
+	btExact []bool
+	btSlack []uint64
 
 	// Cached slack of bestedge[b] (approximation and, once needed, the
 	// exact value), valid while beEdge[b] == bestedge[b] and
@@ -66,8 +66,7 @@ type Incremental struct {
 	epoch   uint64
 	beEpoch []uint64
 	beEdge  []int
-	beF     []float64
-	beFb    []float64
+	beT     []top
 	beExact []bool
 	beSlack []uint64
 }
@@ -118,7 +117,7 @@ func NewIncremental(n, words int) *Incremental {
 	s.wt2 = make([]top, m)
 	s.t1, s.t2, s.delta = make([]uint64, words), make([]uint64, words), make([]uint64, words)
 	s.beEpoch, s.beEdge = make([]uint64, 2*n), fill(2*n, -1)
-	s.beF, s.beFb = make([]float64, 2*n), make([]float64, 2*n)
+	s.beT = make([]top, 2*n)
 	s.beExact, s.beSlack = make([]bool, 2*n), make([]uint64, 2*n*words)
 	return s
 }
@@ -497,7 +496,7 @@ func (s *Incremental) addBlossom(base, k int) {
 	})
 	if s.btBest == nil {
 		s.btBest = fill(2*s.n, -1)
-		s.btF, s.btFb = make([]float64, 2*s.n), make([]float64, 2*s.n)
+		s.btT = make([]top, 2*s.n)
 		s.btExact = make([]bool, 2*s.n)
 		s.btSlack = make([]uint64, 2*s.n*s.words)
 	}
@@ -516,17 +515,17 @@ func (s *Incremental) addBlossom(base, k int) {
 		if bj == b || s.label[bj] != 1 {
 			return
 		}
-		f, fb := s.slackF(i, j, k)
+		f := s.slackT(i, j, k)
 		if s.btBest[bj] == -1 {
-			s.btBest[bj], s.btF[bj], s.btFb[bj], s.btExact[bj] = k, f, fb, false
+			s.btBest[bj], s.btT[bj], s.btExact[bj] = k, f, false
 			touched = append(touched, bj)
 			return
 		}
-		if f+fb < s.btF[bj]-s.btFb[bj] {
-			s.btBest[bj], s.btF[bj], s.btFb[bj], s.btExact[bj] = k, f, fb, false
+		if surelyLess(f, s.btT[bj]) {
+			s.btBest[bj], s.btT[bj], s.btExact[bj] = k, f, false
 			return
 		}
-		if f-fb > s.btF[bj]+s.btFb[bj] {
+		if surelyLess(s.btT[bj], f) {
 			return
 		}
 		bs := s.btSlack[bj*W : (bj+1)*W]
@@ -536,7 +535,7 @@ func (s *Incremental) addBlossom(base, k int) {
 		}
 		s.slack(cur, k)
 		if cmp(cur, bs) < 0 {
-			s.btBest[bj], s.btF[bj], s.btFb[bj] = k, f, fb
+			s.btBest[bj], s.btT[bj] = k, f
 			copy(bs, cur)
 		}
 	}
@@ -766,10 +765,10 @@ func (s *Incremental) stages() bool {
 					}
 					p := s.remote(v, w)
 					exact := false
-					var f, fb float64
+					var f top
 					if s.allow[k] != s.stage {
-						f, fb = s.slackF(v, w, k)
-						if f <= fb {
+						f = s.slackT(v, w, k)
+						if !surelyPositive(f) {
 							s.slack(kslack, k)
 							exact = true
 							if sign(kslack) <= 0 {
@@ -801,9 +800,9 @@ func (s *Incremental) stages() bool {
 						}
 					} else if s.label[s.inblossom[w]] == 1 {
 						b := s.inblossom[v]
-						s.offerBest(b, k, f, fb, exact, kslack)
+						s.offerBest(b, k, f, exact, kslack)
 					} else if s.label[w] == 0 {
-						s.offerBest(w, k, f, fb, exact, kslack)
+						s.offerBest(w, k, f, exact, kslack)
 					}
 				}
 			}
@@ -913,12 +912,12 @@ func abs(f float64) float64 {
 	return f
 }
 
-// slackF approximates the slack of edge k = {v, w} from the top two words
-// of the duals and the weight, in units of 2^(64*(words-2)): the dropped
-// words change the exact slack by less than 2 units and the conversion to
-// float64 rounds by 2^-52 relative, so the exact slack lies within f ± fb
-// (certainly positive when f > fb).
-func (s *Incremental) slackF(v, w, k int) (f, fb float64) {
+// slackT estimates the slack of edge k = {v, w} from the top two words of
+// the duals and the weight: T = the top 128 bits of y_v + y_w - 2w, exact
+// modulo 2^128 (the headroom bits keep it in range). With L the width of the
+// dropped words, each operand's dropped part lies in [0, 2^L), so the exact
+// slack S satisfies (T-2)·2^L < S < (T+2)·2^L.
+func (s *Incremental) slackT(v, w, k int) top {
 	a, b, c := s.yt[v], s.yt[w], s.wt2[k]
 	lo, c1 := bits.Add64(a.lo, b.lo, 0)
 	hi, _ := bits.Add64(a.hi, b.hi, c1)
@@ -926,36 +925,44 @@ func (s *Incremental) slackF(v, w, k int) (f, fb float64) {
 	hi, _ = bits.Sub64(hi, c.hi, c2)
 	lo, c3 := bits.Sub64(lo, c.lo, 0)
 	hi, _ = bits.Sub64(hi, c.hi, c3)
-	neg := int64(hi) < 0
-	if neg {
-		var cc uint64
-		lo, cc = bits.Add64(^lo, 1, 0)
-		hi = ^hi + cc
-	}
-	f = float64(hi)*18446744073709551616.0 + float64(lo)
-	if neg {
-		f = -f
-	}
-	return f, abs(f)*(1.0/(1<<50)) + 3
+	return top{lo, hi}
 }
 
+// less compares signed 128-bit values.
+func (a top) less(b top) bool {
+	if a.hi != b.hi {
+		return int64(a.hi) < int64(b.hi)
+	}
+	return a.lo < b.lo
+}
+
+// surelyLess reports that the slack estimated by a is certainly smaller than
+// the one estimated by b: a+2 <= b-2.
+func surelyLess(a, b top) bool {
+	lo, c := bits.Add64(a.lo, 3, 0)
+	return top{lo, a.hi + c}.less(b)
+}
+
+// surelyPositive reports that the slack estimated by t is certainly > 0.
+func surelyPositive(t top) bool { return !t.less(top{2, 0}) }
+
 // offerBest makes edge k the best edge of b when its slack is smaller than
-// the current best's (ties keep the current one). f, fb approximate k's
+// the current best's (ties keep the current one). f estimates k's
 // slack; kslack holds it exactly when exact.
-func (s *Incremental) offerBest(b, k int, f, fb float64, exact bool, kslack []uint64) {
+func (s *Incremental) offerBest(b, k int, f top, exact bool, kslack []uint64) {
 	W := s.words
 	cs := s.beSlack[b*W : (b+1)*W : (b+1)*W]
 	j := s.bestedge[b]
 	if j != -1 {
 		if s.beEdge[b] != j || s.beEpoch[b] != s.epoch {
-			g, gb := s.slackF(int(s.ei[j]), int(s.ej[j]), j)
-			s.beEdge[b], s.beEpoch[b], s.beF[b], s.beFb[b], s.beExact[b] = j, s.epoch, g, gb, false
+			g := s.slackT(int(s.ei[j]), int(s.ej[j]), j)
+			s.beEdge[b], s.beEpoch[b], s.beT[b], s.beExact[b] = j, s.epoch, g, false
 		}
-		g, gb := s.beF[b], s.beFb[b]
-		if f-fb > g+gb {
+		g := s.beT[b]
+		if surelyLess(g, f) {
 			return
 		}
-		if !(f+fb < g-gb) {
+		if !surelyLess(f, g) {
 			if !exact {
 				s.slack(kslack, k)
 				exact = true
@@ -970,7 +977,7 @@ func (s *Incremental) offerBest(b, k int, f, fb float64, exact bool, kslack []ui
 		}
 	}
 	s.bestedge[b] = k
-	s.beEdge[b], s.beEpoch[b], s.beF[b], s.beFb[b], s.beExact[b] = k, s.epoch, f, fb, exact
+	s.beEdge[b], s.beEpoch[b], s.beT[b], s.beExact[b] = k, s.epoch, f, exact
 	if exact {
 		copy(cs, kslack)
 	}
