@@ -98,7 +98,11 @@ type Report struct {
 	// scored from; Summary the short form it was built from, if any.
 	Sheet   json.RawMessage `json:"sheet"`
 	Summary string          `json:"summary,omitempty"`
-	Result  Outcome         `json:"result"`
+	// WrongTC lists the sets (by time control) the report says were
+	// played in the wrong time control (R6); the rule is applied when the
+	// result stands.
+	WrongTC []string `json:"wrong_tc,omitempty"`
+	Result  Outcome  `json:"result"`
 	Status  string          `json:"status"`
 	// Who confirmed or disputed it, and why it was disputed.
 	ActedBy string `json:"acted_by,omitempty"`

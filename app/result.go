@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"arbiter"
@@ -25,6 +26,10 @@ import (
 type ResultInput struct {
 	Sheet   []byte
 	Summary string
+	// WrongTimeControl names the sets (by time control, e.g. "3+2")
+	// played in the wrong time control; R6 is applied to them once the
+	// result stands (formats with wrong_time_control only).
+	WrongTimeControl []string
 }
 
 // scored is a result input turned into a sheet and scored.
@@ -33,6 +38,7 @@ type scored struct {
 	sheet   []byte
 	summary string
 	outcome arbiter.Outcome
+	wrongTC []string
 }
 
 func (st *state) score(m *arbiter.Match, in ResultInput) (scored, error) {
@@ -75,7 +81,23 @@ func (st *state) score(m *arbiter.Match, in ResultInput) (scored, error) {
 	if err != nil {
 		return scored{}, arbiter.Errorf(arbiter.EINTERNAL, "encoding sheet: %v", err)
 	}
-	return scored{parsed: sh, sheet: data, summary: in.Summary, outcome: outcomeOf(ms)}, nil
+	sc := scored{parsed: sh, sheet: data, summary: in.Summary, outcome: outcomeOf(ms)}
+	if len(in.WrongTimeControl) > 0 {
+		if st.f.WrongTimeControl == nil {
+			return scored{}, arbiter.RuleError("format.wrong_time_control", "format %s has no wrong time control rule", st.f.Name)
+		}
+		tcs := map[string]bool{}
+		for _, p := range append(slices.Clone(sh.Sets), sh.Parts...) {
+			tcs[p.TC] = true
+		}
+		for i, tc := range in.WrongTimeControl {
+			if !tcs[strings.TrimSpace(tc)] {
+				return scored{}, arbiter.FieldError(fmt.Sprintf("wrong_time_control[%d]", i), "app.result", "the sheet has no set %q", tc)
+			}
+			sc.wrongTC = append(sc.wrongTC, strings.TrimSpace(tc))
+		}
+	}
+	return sc, nil
 }
 
 // summarySheet builds a match sheet from a summary.
@@ -263,7 +285,7 @@ func (s *Service) ReportResult(ctx context.Context, a arbiter.Actor, slug, match
 			return err
 		}
 		rep := arbiter.Report{ID: id, Match: m.ID, By: normUser(a.Name), Role: a.Role, Side: side, At: s.now(),
-			Sheet: sc.sheet, Summary: sc.summary, Result: sc.outcome, Status: arbiter.ReportPending}
+			Sheet: sc.sheet, Summary: sc.summary, WrongTC: sc.wrongTC, Result: sc.outcome, Status: arbiter.ReportPending}
 		ch := change(a, "result.report", "", false)
 		if _, err := sqlstore.Create(ctx, tx, ch, st.row.ID, kindReport, rep.ID, rep); err != nil {
 			return err
@@ -349,7 +371,13 @@ func (s *Service) answerReport(ctx context.Context, a arbiter.Actor, slug, match
 		if _, err := sqlstore.Update(ctx, tx, ch, st.row.ID, kindReport, rep.ID, rep.Version, rep); err != nil {
 			return err
 		}
-		m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m)
+		if m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m); err != nil {
+			return err
+		}
+		if confirm {
+			// R6 marks on the report apply once the result stands.
+			m, err = s.ruleMarkedSets(ctx, tx, st, arbiter.Actor{Name: "arbiter", Role: arbiter.RoleSystem}, m)
+		}
 		return err
 	})
 	return m, err
@@ -387,7 +415,10 @@ func (s *Service) OverrideResult(ctx context.Context, a arbiter.Actor, slug, mat
 		if err := checkArmageddon(ctx, tx, st, &m, sc.parsed); err != nil {
 			return err
 		}
-		m, err = s.setResult(ctx, tx, st, a, m, sc, "override", reason, expect)
+		if m, err = s.setResult(ctx, tx, st, a, m, sc, "override", reason, expect); err != nil {
+			return err
+		}
+		m, err = s.ruleMarkedSets(ctx, tx, st, a, m)
 		return err
 	})
 	return m, err
@@ -414,7 +445,7 @@ func (s *Service) setResult(ctx context.Context, tx *sqlstore.Tx, st *state, a a
 		return m, err
 	}
 	rep := arbiter.Report{ID: id, Match: m.ID, By: normUser(a.Name), Role: a.Role, At: s.now(), Sheet: sc.sheet,
-		Summary: sc.summary, Result: sc.outcome, Status: arbiter.ReportConfirmed, Reason: reason}
+		Summary: sc.summary, WrongTC: sc.wrongTC, Result: sc.outcome, Status: arbiter.ReportConfirmed, Reason: reason}
 	if _, err := sqlstore.Create(ctx, tx, ch, st.row.ID, kindReport, rep.ID, rep); err != nil {
 		return m, err
 	}

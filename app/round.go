@@ -81,6 +81,9 @@ func (s *Service) CloseRound(ctx context.Context, a arbiter.Actor, slug string) 
 				if m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m); err != nil {
 					return err
 				}
+				if _, err := s.ruleMarkedSets(ctx, tx, st, a, m); err != nil {
+					return err
+				}
 			}
 		}
 		rd.Status, rd.ClosedAt = arbiter.RoundClosed, now

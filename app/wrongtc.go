@@ -40,7 +40,6 @@ func (s *Service) WrongTimeControl(ctx context.Context, a arbiter.Actor, slug, m
 		return m, false, err
 	}
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
-		grace = false
 		st, err := load(ctx, tx, slug)
 		if err != nil {
 			return err
@@ -48,87 +47,113 @@ func (s *Service) WrongTimeControl(ctx context.Context, a arbiter.Actor, slug, m
 		if err := requireTD(ctx, tx, st, a, "rule on a wrong time control"); err != nil {
 			return err
 		}
-		rule := st.f.WrongTimeControl
-		if rule == nil {
-			return arbiter.RuleError("format.wrong_time_control", "format %s has no wrong time control rule", st.f.Name)
-		}
-		clause := orField(rule.Clause, "format.wrong_time_control")
 		if m, err = get[arbiter.Match](ctx, tx, st, kindMatch, matchID); err != nil {
 			return err
 		}
-		if m.Report == "" {
-			return arbiter.RuleError(clause, "match %s has no reported result to rule on", m.ID)
-		}
-		rep, err := get[arbiter.Report](ctx, tx, st, kindReport, m.Report)
-		if err != nil {
-			return err
-		}
-		sh, err := score.LoadSheet(bytes.NewReader(rep.Sheet))
-		if err != nil {
-			return arbiter.Errorf(arbiter.EINTERNAL, "report %s: stored sheet unreadable: %v", rep.ID, err)
-		}
-		parts := sh.Sets
-		if len(parts) == 0 {
-			parts = sh.Parts
-		}
-		idx := -1
-		var tcs []string
-		for i, p := range parts {
-			tcs = append(tcs, p.TC)
-			if p.TC == strings.TrimSpace(tc) {
-				idx = i
-			}
-		}
-		if idx < 0 {
-			return arbiter.FieldError("set", clause, "match %s's sheet has no set %q (sets: %s)", m.ID, tc, strings.Join(tcs, ", "))
-		}
-		p := &parts[idx]
-		if p.Forfeit != "" {
-			return arbiter.RuleError(clause, "the %s set of match %s was not played (forfeit %s)", p.TC, m.ID, p.Forfeit)
-		}
-		players := []string{normUser(p.HomePlayer), normUser(p.AwayPlayer)}
-		if players[0] == "" || players[1] == "" {
-			return arbiter.FieldError("set", clause, "the sheet does not name the players of the %s set; the grace is per player", p.TC)
-		}
-		seq := 0
-		for _, w := range st.ev.Calendar {
-			if w.Stage == m.Stage && w.Number == m.Round {
-				seq = w.Seq
-			}
-		}
-		used := false
-		for _, pl := range players {
-			_, err := get[TCGrace](ctx, tx, st, kindTCGrace, pl)
-			switch {
-			case err == nil:
-				used = true
-			case arbiter.ErrorCode(err) != arbiter.ENOTFOUND:
-				return err
-			}
-		}
-		why := fmt.Sprintf("%s: %s set of %s played in the wrong time control: %s", clause, p.TC, m.ID, reason)
-		if seq <= rule.GraceRounds && !used {
-			grace = true
-			ch := change(a, "result.wrong_tc_grace", why, false)
-			for _, pl := range players {
-				g := TCGrace{Player: pl, Match: m.ID, Set: p.TC, At: s.now()}
-				if _, err := sqlstore.Create(ctx, tx, ch, st.row.ID, kindTCGrace, pl, g); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
-		*p = score.PartSheet{TC: p.TC, HomePlayer: p.HomePlayer, AwayPlayer: p.AwayPlayer, Forfeit: score.ForfeitFullDraw}
-		data, err := json.Marshal(sh)
-		if err != nil {
-			return arbiter.Errorf(arbiter.EINTERNAL, "encoding sheet: %v", err)
-		}
-		sc, err := st.score(&m, ResultInput{Sheet: data})
-		if err != nil {
-			return err
-		}
-		m, err = s.setResult(ctx, tx, st, a, m, sc, "wrong_time_control", why, 0)
+		m, grace, err = s.ruleWrongTC(ctx, tx, st, a, m, tc, reason)
 		return err
 	})
 	return m, grace, err
+}
+
+// ruleWrongTC applies R6 to the set tc of m's current report (see
+// WrongTimeControl); the caller checked who acts.
+func (s *Service) ruleWrongTC(ctx context.Context, tx *sqlstore.Tx, st *state, a arbiter.Actor, m arbiter.Match, tc, reason string) (arbiter.Match, bool, error) {
+	rule := st.f.WrongTimeControl
+	if rule == nil {
+		return m, false, arbiter.RuleError("format.wrong_time_control", "format %s has no wrong time control rule", st.f.Name)
+	}
+	clause := orField(rule.Clause, "format.wrong_time_control")
+	if m.Report == "" {
+		return m, false, arbiter.RuleError(clause, "match %s has no reported result to rule on", m.ID)
+	}
+	rep, err := get[arbiter.Report](ctx, tx, st, kindReport, m.Report)
+	if err != nil {
+		return m, false, err
+	}
+	sh, err := score.LoadSheet(bytes.NewReader(rep.Sheet))
+	if err != nil {
+		return m, false, arbiter.Errorf(arbiter.EINTERNAL, "report %s: stored sheet unreadable: %v", rep.ID, err)
+	}
+	parts := sh.Sets
+	if len(parts) == 0 {
+		parts = sh.Parts
+	}
+	idx := -1
+	var tcs []string
+	for i, p := range parts {
+		tcs = append(tcs, p.TC)
+		if p.TC == strings.TrimSpace(tc) {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return m, false, arbiter.FieldError("set", clause, "match %s's sheet has no set %q (sets: %s)", m.ID, tc, strings.Join(tcs, ", "))
+	}
+	p := &parts[idx]
+	if p.Forfeit != "" {
+		return m, false, arbiter.RuleError(clause, "the %s set of match %s was not played (forfeit %s)", p.TC, m.ID, p.Forfeit)
+	}
+	players := []string{normUser(p.HomePlayer), normUser(p.AwayPlayer)}
+	if players[0] == "" || players[1] == "" {
+		return m, false, arbiter.FieldError("set", clause, "the sheet does not name the players of the %s set; the grace is per player", p.TC)
+	}
+	seq := 0
+	for _, w := range st.ev.Calendar {
+		if w.Stage == m.Stage && w.Number == m.Round {
+			seq = w.Seq
+		}
+	}
+	used := false
+	for _, pl := range players {
+		_, err := get[TCGrace](ctx, tx, st, kindTCGrace, pl)
+		switch {
+		case err == nil:
+			used = true
+		case arbiter.ErrorCode(err) != arbiter.ENOTFOUND:
+			return m, false, err
+		}
+	}
+	why := fmt.Sprintf("%s: %s set of %s played in the wrong time control: %s", clause, p.TC, m.ID, reason)
+	if seq <= rule.GraceRounds && !used {
+		ch := change(a, "result.wrong_tc_grace", why, false)
+		for _, pl := range players {
+			g := TCGrace{Player: pl, Match: m.ID, Set: p.TC, At: s.now()}
+			if _, err := sqlstore.Create(ctx, tx, ch, st.row.ID, kindTCGrace, pl, g); err != nil {
+				return m, false, err
+			}
+		}
+		return m, true, nil
+	}
+	*p = score.PartSheet{TC: p.TC, HomePlayer: p.HomePlayer, AwayPlayer: p.AwayPlayer, Forfeit: score.ForfeitFullDraw}
+	data, err := json.Marshal(sh)
+	if err != nil {
+		return m, false, arbiter.Errorf(arbiter.EINTERNAL, "encoding sheet: %v", err)
+	}
+	sc, err := st.score(&m, ResultInput{Sheet: data})
+	if err != nil {
+		return m, false, err
+	}
+	m, err = s.setResult(ctx, tx, st, a, m, sc, "wrong_time_control", why, 0)
+	return m, false, err
+}
+
+// ruleMarkedSets applies R6 to every set the final report marked as
+// played in the wrong time control (ResultInput.WrongTimeControl), once
+// the result stands (confirmed, TD-confirmed, accepted at the deadline or
+// entered by a TD).
+func (s *Service) ruleMarkedSets(ctx context.Context, tx *sqlstore.Tx, st *state, a arbiter.Actor, m arbiter.Match) (arbiter.Match, error) {
+	if m.Report == "" {
+		return m, nil
+	}
+	rep, err := get[arbiter.Report](ctx, tx, st, kindReport, m.Report)
+	if err != nil {
+		return m, err
+	}
+	for _, tc := range rep.WrongTC {
+		if m, _, err = s.ruleWrongTC(ctx, tx, st, a, m, tc, "marked on the report"); err != nil {
+			return m, err
+		}
+	}
+	return m, nil
 }

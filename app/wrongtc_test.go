@@ -92,3 +92,45 @@ func TestWrongTimeControl(t *testing.T) {
 		}
 	})
 }
+
+// TestWrongTimeControlMarked: R6 applied automatically to the sets a
+// report marks as played in the wrong time control, once the result
+// stands: on the opponent's confirmation (round 1: the grace, the result
+// unchanged), on a TD's entry and at the deadline (a format without grace
+// rounds: a full-points draw of the marked set, 600-120).
+func TestWrongTimeControlMarked(t *testing.T) {
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		ms := rkccEvent(t, s, "rk", nil)
+		c.t = utc(2025, 1, 8, 12, 0)
+		cap1 := arbiter.Actor{Name: "cap1", Role: arbiter.RoleCaptain}
+		_, err := s.ReportResult(ctx, cap1, "rk", ms[0].ID, ResultInput{Sheet: []byte(rkccNamed(1, 5)), WrongTimeControl: []string{"5+0"}})
+		wantErr(t, err, arbiter.EINVALID, "app.result")
+		must(s.ReportResult(ctx, cap1, "rk", ms[0].ID, ResultInput{Sheet: []byte(rkccNamed(1, 5)), WrongTimeControl: []string{"3+2"}}))
+		m := must(s.ConfirmResult(ctx, arbiter.Actor{Name: "cap5", Role: arbiter.RoleCaptain}, "rk", ms[0].ID, 0))
+		if m.Decision != "confirmed" || m.Result.Home.Points != arbiter.P(720) {
+			t.Fatalf("round 1 with grace: %s %+v", m.Decision, m.Result)
+		}
+		// cap1 and cap5 used their grace: a TD's corrected entry marking
+		// the set again makes it a full-points draw.
+		m = must(s.OverrideResult(ctx, td, "rk", ms[0].ID, ResultInput{Sheet: []byte(rkccNamed(1, 5)), WrongTimeControl: []string{"3+2"}}, "corrected", 0))
+		if m.Decision != "wrong_time_control" || m.Result.Home.Points != arbiter.P(600) || m.Result.Away.Points != arbiter.P(120) {
+			t.Fatalf("second time: %s %+v", m.Decision, m.Result)
+		}
+
+		f := must(format.Preset("rkcc-team-three-tc"))
+		f.Name, f.WrongTimeControl.GraceRounds = "strict-cup", 0
+		var doc bytes.Buffer
+		if err := format.Write(&doc, f); err != nil {
+			t.Fatal(err)
+		}
+		ms = rkccEvent(t, s, "strict", doc.Bytes())
+		c.t = utc(2025, 1, 8, 12, 0)
+		must(s.ReportResult(ctx, cap1, "strict", ms[0].ID, ResultInput{Sheet: []byte(rkccNamed(1, 5)), WrongTimeControl: []string{"1.5+1"}}))
+		c.t = utc(2025, 1, 13, 0, 0) // after Sunday 23:59 (R4)
+		must(s.CloseRound(ctx, td, "strict"))
+		m = must(s.Matches(ctx, "strict", "s1r1"))[0]
+		if m.Decision != "wrong_time_control" || m.Result.Home.Points != arbiter.P(600) || m.Result.Home.SetsWon != 2 {
+			t.Fatalf("at the deadline: %s %+v", m.Decision, m.Result)
+		}
+	})
+}

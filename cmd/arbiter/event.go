@@ -193,6 +193,7 @@ func reasonFlag(fs *flag.FlagSet, c *eventCtx) {
 func resultFlags(fs *flag.FlagSet, c *eventCtx) {
 	c.str["summary"] = fs.String("summary", "", `game score per part, home first: "6-4", "4-0 3-3 5-3", or forfeit:home|away|double|full_draw`)
 	c.str["sheet"] = fs.String("sheet", "", "match sheet file (JSON; - for stdin)")
+	c.str["wrong-tc"] = fs.String("wrong-tc", "", "sets played in the wrong time control, e.g. 3+2 (R6, applied when the result stands)")
 }
 
 func eventUsage(w io.Writer) {
@@ -468,7 +469,7 @@ func evMatches(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 }
 
 func readResult(e *env, c *eventCtx) (app.ResultInput, error) {
-	in := app.ResultInput{Summary: c.s("summary")}
+	in := app.ResultInput{Summary: c.s("summary"), WrongTimeControl: splitList(c.s("wrong-tc"))}
 	switch f := c.s("sheet"); f {
 	case "":
 	case "-":

@@ -155,6 +155,7 @@ func TestEventCLIHelpAndUsage(t *testing.T) {
 		{[]string{"event", "frob"}, 2, `unknown subcommand "frob"`},
 		{[]string{"event", "create", "--help"}, 0, "-preset"},
 		{[]string{"event", "result", "--help"}, 0, "-override"},
+		{[]string{"event", "result", "--help"}, 0, "-wrong-tc"},
 		{[]string{"event", "appeal", "--help"}, 0, "-accept"},
 		{[]string{"event", "standings", "--help"}, 0, "-pool"},
 		{[]string{"event", "advance", "--help"}, 0, "event advance SLUG"},
