@@ -103,7 +103,7 @@ type Report struct {
 	// result stands.
 	WrongTC []string `json:"wrong_tc,omitempty"`
 	Result  Outcome  `json:"result"`
-	Status  string          `json:"status"`
+	Status  string   `json:"status"`
 	// Who confirmed or disputed it, and why it was disputed.
 	ActedBy string `json:"acted_by,omitempty"`
 	Reason  string `json:"reason,omitempty"`
