@@ -97,102 +97,110 @@ type edgeCtx struct {
 // order) with lower. inCur: lower belongs to the bracket being paired; inNext:
 // lower belongs to the following scoregroup (look-ahead, C8).
 func (e *engine) edgeWeight(hi, lo *player, inCur, inNext bool, c *edgeCtx) weight {
+	w := make(weight, e.lay.words)
+	e.edgeWeightInto(w, hi, lo, inCur, inNext, c)
+	return w
+}
+
+// edgeWeightInto is edgeWeight written into w (len(w) == e.lay.words).
+func (e *engine) edgeWeightInto(w weight, hi, lo *player, inCur, inNext bool, c *edgeCtx) {
 	l := &e.lay
-	w := make(weight, l.words)
 	if !e.compatible(hi, lo) {
-		return w
+		clear(w)
+		return
 	}
+	var b builder
 	hs, ls := e.accScore(hi, 0), e.accScore(lo, 0)
 	// Completion (C4) and PAB eligibility (C2, C5): pairs of players who
 	// cannot take the bye are worth more, so the unpaired one can.
-	w.addAt(1+b2u(!e.isByeCandidate(hi, c.byeScore))+b2u(!e.isByeCandidate(lo, c.byeScore)), 0)
+	b.addAt(1+b2u(!e.isByeCandidate(hi, c.byeScore))+b2u(!e.isByeCandidate(lo, c.byeScore)), 0)
 	// C6: number of pairs in the bracket.
-	w.shl(l.sgBits)
-	w.addAt(b2u(inCur), 0)
+	b.shl(l.sgBits)
+	b.addAt(b2u(inCur), 0)
 	// C7: scores paired in the bracket.
-	w.shl(l.sgShift)
+	b.shl(l.sgShift)
 	if inCur {
-		w.addAt(1, l.shifts[hs])
+		b.addAt(1, l.shifts[hs])
 	}
 	// C8: pairs and scores in the next bracket.
-	w.shl(l.sgBits)
-	w.addAt(b2u(inNext), 0)
-	w.shl(l.sgShift)
+	b.shl(l.sgBits)
+	b.addAt(b2u(inNext), 0)
+	b.shl(l.sgShift)
 	if inNext {
-		w.addAt(1, l.shifts[hs])
+		b.addAt(1, l.shifts[hs])
 	}
 	// C9: unplayed games of the PAB assignee.
-	w.shl(2 * l.sgBits)
+	b.shl(2 * l.sgBits)
 	if c.singleDFIsBye {
 		if hs == c.byeScore {
-			w.addAt(uint64(c.unplayedRanks[hi.playedGame]), 0)
+			b.addAt(uint64(c.unplayedRanks[hi.playedGame]), 0)
 		}
 		if ls == c.byeScore {
-			w.addAt(uint64(c.unplayedRanks[lo.playedGame]), 0)
+			b.addAt(uint64(c.unplayedRanks[lo.playedGame]), 0)
 		}
 	}
 	// C10-C13: colours.
-	e.colourBits(w, lo, hi, inCur)
+	e.colourBits(&b, lo, hi, inCur)
 	if e.played >= 1 {
 		// C14: resident downfloaters who downfloated last round.
-		w.shl(l.sgBits)
+		b.shl(l.sgBits)
 		if inCur {
-			w.addAt(b2u(e.float(lo, 1) == floatDown), 0)
-			w.addAt(b2u(hs <= ls && e.float(hi, 1) == floatDown), 0)
+			b.addAt(b2u(e.float(lo, 1) == floatDown), 0)
+			b.addAt(b2u(hs <= ls && e.float(hi, 1) == floatDown), 0)
 		}
 		// C15: MDP opponents who upfloated last round.
-		w.shl(l.sgBits)
+		b.shl(l.sgBits)
 		if inCur {
-			w.addAt(b2u(!(hs > ls && e.float(lo, 1) == floatUp)), 0)
+			b.addAt(b2u(!(hs > ls && e.float(lo, 1) == floatUp)), 0)
 		}
 	}
 	if e.played > 1 {
 		// C16, C17: the same two rounds before.
-		w.shl(l.sgBits)
+		b.shl(l.sgBits)
 		if inCur {
-			w.addAt(b2u(e.float(lo, 2) == floatDown), 0)
-			w.addAt(b2u(hs <= ls && e.float(hi, 2) == floatDown), 0)
+			b.addAt(b2u(e.float(lo, 2) == floatDown), 0)
+			b.addAt(b2u(hs <= ls && e.float(hi, 2) == floatDown), 0)
 		}
-		w.shl(l.sgBits)
+		b.shl(l.sgBits)
 		if inCur {
-			w.addAt(b2u(!(hs > ls && e.float(lo, 2) == floatUp)), 0)
+			b.addAt(b2u(!(hs > ls && e.float(lo, 2) == floatUp)), 0)
 		}
 	}
 	if e.played >= 1 {
 		// C18, C19: scores of those floaters.
-		w.shl(l.sgShift)
+		b.shl(l.sgShift)
 		if inCur {
-			w.addAt(b2u(e.float(lo, 1) == floatDown), l.shifts[ls])
-			w.addAt(b2u(e.float(hi, 1) == floatDown), l.shifts[hs])
+			b.addAt(b2u(e.float(lo, 1) == floatDown), l.shifts[ls])
+			b.addAt(b2u(e.float(hi, 1) == floatDown), l.shifts[hs])
 		}
-		w.shl(l.sgShift)
+		b.shl(l.sgShift)
 		if inCur && !(e.float(lo, 1) == floatUp && hs > ls) {
-			w.addAt(1, l.shifts[hs])
+			b.addAt(1, l.shifts[hs])
 		}
 	}
 	if e.played > 1 {
 		// C20, C21.
-		w.shl(l.sgShift)
+		b.shl(l.sgShift)
 		if inCur {
-			w.addAt(b2u(e.float(lo, 2) == floatDown), l.shifts[ls])
-			w.addAt(b2u(e.float(hi, 2) == floatDown), l.shifts[hs])
+			b.addAt(b2u(e.float(lo, 2) == floatDown), l.shifts[ls])
+			b.addAt(b2u(e.float(hi, 2) == floatDown), l.shifts[hs])
 		}
-		w.shl(l.sgShift)
+		b.shl(l.sgShift)
 		if inCur && !(e.float(lo, 2) == floatUp && hs > ls) {
-			w.addAt(1, l.shifts[hs])
+			b.addAt(1, l.shifts[hs])
 		}
 	}
 	// Room for the ordering of exchanges and transpositions.
-	w.shl(3*l.sgBits + 1)
-	return w
+	b.shl(3*l.sgBits + 1)
+	b.into(w)
 }
 
 // colourBits appends the four colour fields (C10-C13).
-func (e *engine) colourBits(w weight, p, o *player, inCur bool) {
+func (e *engine) colourBits(b *builder, p, o *player, inCur bool) {
 	l := &e.lay
-	w.shl(l.sgBits)
-	w.addAt(b2u(inCur && (!p.absoluteImbalance() || !o.absoluteImbalance() || p.pref != o.pref)), 0)
-	w.shl(l.sgBits)
+	b.shl(l.sgBits)
+	b.addAt(b2u(inCur && (!p.absoluteImbalance() || !o.absoluteImbalance() || p.pref != o.pref)), 0)
+	b.shl(l.sgBits)
 	ok := !p.absolutePref() || !o.absolutePref() || p.pref != o.pref
 	if !ok {
 		if p.imbalance == o.imbalance {
@@ -205,10 +213,10 @@ func (e *engine) colourBits(w weight, p, o *player, inCur bool) {
 			ok = q.repeated != p.pref.Invert()
 		}
 	}
-	w.addAt(b2u(inCur && ok), 0)
-	w.shl(l.sgBits)
-	w.addAt(b2u(inCur && compatiblePrefs(p.pref, o.pref)), 0)
-	w.shl(l.sgBits)
-	w.addAt(b2u(inCur && ((!p.strong && !p.absolutePref()) || (!o.strong && !o.absolutePref()) ||
+	b.addAt(b2u(inCur && ok), 0)
+	b.shl(l.sgBits)
+	b.addAt(b2u(inCur && compatiblePrefs(p.pref, o.pref)), 0)
+	b.shl(l.sgBits)
+	b.addAt(b2u(inCur && ((!p.strong && !p.absolutePref()) || (!o.strong && !o.absolutePref()) ||
 		(p.absolutePref() && o.absolutePref()) || p.pref != o.pref)), 0)
 }

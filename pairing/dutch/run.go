@@ -102,12 +102,14 @@ func (e *engine) run() ([]pairing.Pair, error) {
 	ctx := &edgeCtx{unplayedRanks: map[int]int{}}
 
 	// Completability weights.
+	scratch := make(weight, e.lay.words) // Set copies the weight
 	for pi := 0; pi < n; pi++ {
 		p := sorted[pi]
 		for oi := 0; oi < pi; oi++ {
 			o := sorted[oi]
 			if n&1 == 1 {
-				w := make(weight, e.lay.words)
+				w := scratch
+				clear(w)
 				if e.compatible(p, o) {
 					w.addAt(1+b2u(!e.eligibleForBye(p))+b2u(!e.eligibleForBye(o)), 0)
 					w.shl(e.lay.sgShift)
@@ -117,7 +119,8 @@ func (e *engine) run() ([]pairing.Pair, error) {
 				}
 				e.set(pi, oi, w)
 			} else {
-				e.set(pi, oi, e.edgeWeight(o, p, false, false, ctx))
+				e.edgeWeightInto(scratch, o, p, false, false, ctx)
+				e.set(pi, oi, scratch)
 			}
 		}
 	}
@@ -159,7 +162,8 @@ func (e *engine) run() ([]pairing.Pair, error) {
 			ctx.byeScore, ctx.singleDFIsBye = byeScore, single
 			for pi := 0; pi < n; pi++ {
 				for oi := 0; oi < pi; oi++ {
-					e.set(pi, oi, e.edgeWeight(sorted[oi], sorted[pi], false, false, ctx))
+					e.edgeWeightInto(scratch, sorted[oi], sorted[pi], false, false, ctx)
+					e.set(pi, oi, scratch)
 				}
 			}
 		}

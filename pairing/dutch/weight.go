@@ -94,3 +94,32 @@ func (l *layout) totalBits() int {
 	}
 	return b + 3*l.sgBits + 1
 }
+
+// builder assembles a weight field by field, most significant first, with
+// the same result as shl/addAt on a weight but without shifting the whole
+// value for every field: each addition is recorded with its position
+// relative to the current end and placed once the total shift is known.
+type builder struct {
+	shift int
+	n     int
+	vals  [48]uint64
+	pos   [48]int
+}
+
+func (b *builder) shl(k int) { b.shift += k }
+
+func (b *builder) addAt(v uint64, bit int) {
+	if v == 0 {
+		return
+	}
+	b.vals[b.n], b.pos[b.n] = v, bit-b.shift
+	b.n++
+}
+
+// into writes the weight into w.
+func (b *builder) into(w weight) {
+	clear(w)
+	for i := range b.n {
+		w.addAt(b.vals[i], b.pos[i]+b.shift)
+	}
+}

@@ -36,3 +36,34 @@ func TestLayoutBits(t *testing.T) {
 		t.Fatalf("totalBits = %d, want %d", got, want)
 	}
 }
+
+// The builder places every field where shl/addAt on the weight would.
+func TestBuilderMatchesShifts(t *testing.T) {
+	type op struct {
+		shl   int
+		v     uint64
+		bit   int
+		isShl bool
+	}
+	ops := []op{
+		{v: 3, bit: 0}, {isShl: true, shl: 7}, {v: 1, bit: 5}, {isShl: true, shl: 70},
+		{v: ^uint64(0), bit: 3}, {v: 9, bit: 60}, {isShl: true, shl: 1}, {v: 1, bit: 0},
+		{isShl: true, shl: 13},
+	}
+	w := make(weight, 3)
+	var b builder
+	for _, o := range ops {
+		if o.isShl {
+			w.shl(o.shl)
+			b.shl(o.shl)
+		} else {
+			w.addAt(o.v, o.bit)
+			b.addAt(o.v, o.bit)
+		}
+	}
+	got := weight{7, 7, 7}
+	b.into(got)
+	if !slices.Equal(got, w) {
+		t.Fatalf("builder = %x, shifts = %x", got, w)
+	}
+}
