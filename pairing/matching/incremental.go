@@ -756,14 +756,20 @@ func (s *Incremental) stages() bool {
 					continue // its tree was used by an augmentation
 				}
 				for _, w := range s.live {
-					if w == v {
+					// k = tri(v, w); p = remote(v, w), the endpoint at w.
+					var k, p int
+					if w < v {
+						k = v*(v-1)/2 + w
+						p = 2*k + 1
+					} else if w > v {
+						k = w*(w-1)/2 + v
+						p = 2 * k
+					} else {
 						continue
 					}
-					k := tri(v, w)
 					if !s.exists[k] || s.inblossom[v] == s.inblossom[w] {
 						continue
 					}
-					p := s.remote(v, w)
 					exact := false
 					var f top
 					if s.allow[k] != s.stage {
