@@ -83,7 +83,10 @@ const (
 
 // Round is one round of a stage and its matches.
 type Round struct {
-	ID     string `json:"id"` // "s1r3": stage 1, round 3
+	ID string `json:"id"` // "s1r3": stage 1, round 3
+	// Event is the event's slug, set only in listings across events
+	// (app.Service.CloseDueRounds); the stored document leaves it empty.
+	Event  string `json:"event,omitempty"`
 	Stage  int    `json:"stage"`
 	Number int    `json:"number"`
 	Status string `json:"status"`

@@ -35,6 +35,17 @@ func (s *Service) CloseRound(ctx context.Context, a arbiter.Actor, slug string) 
 		} else if err := requireActor(a); err != nil {
 			return err
 		}
+		rd, err = s.closeCurrent(ctx, tx, st, a)
+		return err
+	})
+	return rd, err
+}
+
+// closeCurrent closes the stage's open round for a (permissions already
+// checked): refused before the deadline and when no round is published.
+func (s *Service) closeCurrent(ctx context.Context, tx *sqlstore.Tx, st *state, a arbiter.Actor) (arbiter.Round, error) {
+	var rd arbiter.Round
+	err := func() error {
 		rounds, err := stageRounds(ctx, tx, st, st.ev.Stage)
 		if err != nil {
 			return err
@@ -102,7 +113,7 @@ func (s *Service) CloseRound(ctx context.Context, a arbiter.Actor, slug string) 
 			return st.save(ctx, tx, ch)
 		}
 		return nil
-	})
+	}()
 	return rd, err
 }
 

@@ -98,6 +98,7 @@ func init() {
 				c.str["to"] = fs.String("to", "", "the new deadline: the instant the round ends, UTC (2025-01-11T00:00Z ends it after Friday 23:59)")
 			}},
 		"close-round": {synopsis: "close-round SLUG", summary: "close the round at its deadline: unplayed matches become double forfeits", min: 1, max: 1, run: evCloseRound},
+		"close-due":   {synopsis: "close-due", summary: "close every event's round whose deadline has passed, as the scheduler (for cron)", run: evCloseDue},
 		"appeal": {synopsis: "appeal SLUG MATCH --reason TEXT | appeal SLUG --accept ID (--summary S | --sheet FILE) --reason TEXT | appeal SLUG --reject ID --reason TEXT",
 			summary: "file an appeal (player/captain) or decide one (TD)", min: 1, max: 2, run: evAppeal, flags: func(fs *flag.FlagSet, c *eventCtx) {
 				reasonFlag(fs, c)
@@ -201,7 +202,7 @@ func eventUsage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
 	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "close-registration", "pair", "discard", "publish",
-		"matches", "result", "confirm", "bring-forward", "close-round", "lineup", "negotiate", "bid", "wrong-tc", "boards", "captain-change", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "audit"} {
+		"matches", "result", "confirm", "bring-forward", "close-round", "close-due", "lineup", "negotiate", "bid", "wrong-tc", "boards", "captain-change", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "audit"} {
 		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
 	}
 	fmt.Fprintln(w)
@@ -537,6 +538,29 @@ func evCloseRound(ctx context.Context, e *env, c *eventCtx, pos []string) error 
 		return err
 	}
 	return printMatches(e.stdout, ms)
+}
+
+// evCloseDue is the scheduler's job for cron users: it closes what is due
+// in every event and prints one line per round closed (none: silent).
+func evCloseDue(ctx context.Context, e *env, c *eventCtx, _ []string) error {
+	rds, err := c.svc.CloseDueRounds(ctx)
+	if c.json && err == nil {
+		if rds == nil {
+			rds = []arbiter.Round{}
+		}
+		return printJSON(e.stdout, rds)
+	}
+	for _, rd := range rds {
+		fmt.Fprintf(e.stdout, "%s: round %s closed", rd.Event, rd.ID)
+		if !rd.AppealsUntil.IsZero() {
+			fmt.Fprintf(e.stdout, "; appeals until %s", rd.AppealsUntil.Add(-time.Minute).Format("Monday 2006-01-02 15:04 UTC"))
+		}
+		fmt.Fprintln(e.stdout)
+		for _, n := range rd.Notes {
+			fmt.Fprintf(e.stdout, "note: %s\n", n)
+		}
+	}
+	return err
 }
 
 func evAppeal(ctx context.Context, e *env, c *eventCtx, pos []string) error {
