@@ -24,7 +24,7 @@ func TestMoveUpFinal(t *testing.T) {
 			}
 			must(s.CloseRegistration(ctx, td, slug))
 			playRound(t, s, c, slug)
-			ev := must(s.AdvanceStage(ctx, td, slug, AdvanceOptions{}))
+			ev := advanceTied(t, s, slug, "format.stages[0].tiebreaks", []string{"p01", "p02", "p03", "p04"})
 			if got := strings.Join(ev.Stages[1].Seeds, " "); got != "p01 p02 p03 p04" {
 				t.Fatalf("knockout seeds %s", got)
 			}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -55,9 +56,12 @@ type AdvanceOptions struct {
 // pattern (W8), or, from pools, seed a knockout across pools (W10). TD only.
 //
 // Where the tiebreaks leave entrants tied on a place that matters (the
-// cut, or places going to different pools), the TDs decide (drawing of
-// lots): they give the order of the top N in TieOrder with a Reason. The
-// order may only rearrange entrants the standings leave tied.
+// cut, places going to different pools, any two places of a knockout's
+// seeding, a pool's winner and runner-up before the cross-pool knockout),
+// AdvanceStage refuses naming them and the clause, and the TDs decide
+// (drawing of lots): they give the order of the top N in TieOrder with a
+// Reason (from pools: every pool's advancing entrants, pool after pool).
+// The order may only rearrange entrants the standings leave tied.
 func (s *Service) AdvanceStage(ctx context.Context, a arbiter.Actor, slug string, opt AdvanceOptions) (arbiter.Event, error) {
 	var ev arbiter.Event
 	if len(opt.TieOrder) > 0 {
@@ -122,11 +126,31 @@ func (s *Service) AdvanceStage(ctx context.Context, a arbiter.Actor, slug string
 					return arbiter.RuleError("app.stage", "pools advancing different numbers are not supported")
 				}
 				adv = n
-				top, err := cut(t, n, clause, "pool "+p.Name)
-				if err != nil {
-					return err
+				var top []string
+				if len(opt.TieOrder) > 0 {
+					if top, err = tdOrder(t, n, inTable(t, opt.TieOrder), clause); err != nil {
+						var e *arbiter.Error
+						if errors.As(err, &e) {
+							e.Message = "pool " + p.Name + ": " + e.Message
+						}
+						return err
+					}
+				} else {
+					if top, err = cut(t, n, clause, "pool "+p.Name); err != nil {
+						return err
+					}
+					// W10: a pool's winner meets the other pool's
+					// runner-up, so every place that advances matters.
+					if err := seedTies(t, n, clause, "pool "+p.Name, "decide the knockout pairings across pools"); err != nil {
+						return err
+					}
 				}
 				perPool = append(perPool, top)
+			}
+			if len(opt.TieOrder) > 0 {
+				if err := allInPools(ctx, tx, st, si, cur.Pools, opt.TieOrder, clause); err != nil {
+					return err
+				}
 			}
 			if ranked, err = knockout.CrossPoolSeeds(perPool, adv); err != nil {
 				return err
@@ -147,10 +171,14 @@ func (s *Service) AdvanceStage(ctx context.Context, a arbiter.Actor, slug string
 				if ranked, err = cut(t, cur.Advance, clause, "stage "+cur.Name); err != nil {
 					return err
 				}
-				if fnext.Kind == format.Pool {
-					if err := poolTies(t, fnext, clause); err != nil {
-						return err
-					}
+				switch fnext.Kind {
+				case format.Pool:
+					err = poolTies(t, fnext, clause)
+				case format.Knockout:
+					err = seedTies(t, cur.Advance, clause, "stage "+cur.Name, "decide the knockout seeding")
+				}
+				if err != nil {
+					return err
 				}
 			}
 		}
@@ -203,6 +231,68 @@ func poolTies(t standings.Table, next *format.Stage, clause string) error {
 			}
 		}
 		i = j + 1
+	}
+	return nil
+}
+
+// seedTies refuses when the stage's tiebreaks leave any of the first n
+// entrants tied with each other: their order decides the next stage's
+// pairings (why), so it is the TDs' decision (drawing of lots), not the
+// order of the input.
+func seedTies(t standings.Table, n int, clause, what, why string) error {
+	for i := 0; i < n && i < len(t.Rows); {
+		j := i
+		for j+1 < n && j+1 < len(t.Rows) && t.Rows[j+1].Rank == t.Rows[i].Rank {
+			j++
+		}
+		if j > i {
+			var tied []string
+			for _, r := range t.Rows[i : j+1] {
+				tied = append(tied, r.ID)
+			}
+			return arbiter.RuleError(clause, "%s: the tiebreaks leave %s tied on places %d-%d, which %s; the TDs must decide the order", what, strings.Join(tied, ", "), i+1, j+1, why)
+		}
+		i = j + 1
+	}
+	return nil
+}
+
+// inTable keeps the entrants of order that have a row in t, in order: a
+// TD's order across pools lists every pool's advancing entrants.
+func inTable(t standings.Table, order []string) []string {
+	in := map[string]bool{}
+	for _, r := range t.Rows {
+		in[r.ID] = true
+	}
+	var out []string
+	for _, id := range order {
+		if in[id] {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// allInPools refuses a TD's order naming someone in none of the pools
+// (who would otherwise be ignored silently).
+func allInPools(ctx context.Context, q sqlstore.Queryer, st *state, si int, pools []arbiter.Pool, order []string, clause string) error {
+	in := map[string]bool{}
+	for _, p := range pools {
+		t, err := stageTable(ctx, q, st, si, p.Name)
+		if err != nil {
+			return err
+		}
+		if t, err = withoutRemoved(ctx, q, st, t); err != nil {
+			return err
+		}
+		for _, r := range t.Rows {
+			in[r.ID] = true
+		}
+	}
+	for i, id := range order {
+		if !in[id] {
+			return arbiter.FieldError(fmt.Sprintf("tie_order[%d]", i), clause, "%q is not an entrant of the stage's pools (or was removed)", id)
+		}
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -280,8 +281,13 @@ func TestSwissToKnockout(t *testing.T) {
 		}
 		c.t = utc(2023, 3, 28, 0, 0)
 		must(s.CloseRound(ctx, td, "ko"))
-		ev = must(s.AdvanceStage(ctx, td, "ko", AdvanceOptions{}))
+		// Four winners on 1 point whose tiebreaks cannot tell them apart:
+		// the knockout seeding is refused, not taken from the seed order.
+		ev = advanceTied(t, s, "ko", "format.stages[0].tiebreaks", []string{"p02", "p01", "p04", "p03"})
 		seeds := ev.Stages[1].Seeds
+		if !slices.Equal(seeds, []string{"p02", "p01", "p04", "p03"}) {
+			t.Fatalf("knockout seeds %v, want the TDs' order", seeds)
+		}
 		if !sameSet(seeds, []string{"p01", "p02", "p03", "p04"}) {
 			t.Fatalf("knockout seeds %v", seeds)
 		}
@@ -364,4 +370,19 @@ func TestPoolTies(t *testing.T) {
 	}
 	err := poolTies(table(1, 2, 3, 4, 5, 5, 7, 8, 9, 10, 11, 12), &f.Stages[1], "W7")
 	wantErr(t, err, arbiter.ERULE, "W7")
+}
+
+// advanceTied checks that AdvanceStage refuses ties that decide the next
+// stage's pairings, naming clause and every entrant of order (all tied),
+// then advances with order as the TDs' decision.
+func advanceTied(t *testing.T, s *Service, slug, clause string, order []string) arbiter.Event {
+	t.Helper()
+	_, err := s.AdvanceStage(ctx, td, slug, AdvanceOptions{})
+	wantErr(t, err, arbiter.ERULE, clause)
+	for _, id := range order {
+		if !strings.Contains(err.Error(), id) {
+			t.Fatalf("refusal does not name %s: %v", id, err)
+		}
+	}
+	return must(s.AdvanceStage(ctx, td, slug, AdvanceOptions{TieOrder: order, Reason: "drawing of lots"}))
 }
