@@ -379,6 +379,21 @@ func swissPairs(ctx context.Context, q sqlstore.Queryer, st *state, stage arbite
 			t.Players[i].Score += t.Points.For(g)
 		}
 	}
+	groups, err := forbiddenGroups(ctx, q, st, st.ev.Stage)
+	if err != nil {
+		return nil, err
+	}
+	for _, grp := range groups {
+		var g pairing.ForbiddenGroup
+		for _, id := range grp {
+			if i, ok := index[id]; ok {
+				g.Players = append(g.Players, i)
+			}
+		}
+		if len(g.Players) >= 2 {
+			t.Forbidden = append(t.Forbidden, g)
+		}
+	}
 	ps, err := dutch.Pair(t)
 	if errors.Is(err, dutch.ErrNoPairing) {
 		return nil, arbiter.Errorf(arbiter.ENOPAIRING, "the Dutch system finds no valid pairing for round %d", len(rounds)+1)

@@ -191,6 +191,8 @@ func setVersion(v any, version int64) {
 		d.Version = version
 	case *Lineups:
 		d.Version = version
+	case *Forbidden:
+		d.Version = version
 	}
 }
 

@@ -68,6 +68,21 @@ func teamSwissPairs(ctx context.Context, q sqlstore.Queryer, st *state, stage ar
 			ev.Teams[h].Rounds[ri], ev.Teams[aw].Rounds[ri] = hr, ar
 		}
 	}
+	groups, err := forbiddenGroups(ctx, q, st, si)
+	if err != nil {
+		return nil, err
+	}
+	for _, grp := range groups {
+		var g teamswiss.ForbiddenGroup
+		for _, id := range grp {
+			if _, ok := index[id]; ok {
+				g.Teams = append(g.Teams, id)
+			}
+		}
+		if len(g.Teams) >= 2 {
+			ev.Forbidden = append(ev.Forbidden, g)
+		}
+	}
 	p, err := teamswiss.Pair(ev)
 	if err != nil {
 		return nil, err

@@ -98,7 +98,15 @@ func init() {
 				c.str["to"] = fs.String("to", "", "the new deadline: the instant the round ends, UTC (2025-01-11T00:00Z ends it after Friday 23:59)")
 			}},
 		"close-round": {synopsis: "close-round SLUG", summary: "close the round at its deadline: unplayed matches become double forfeits", min: 1, max: 1, run: evCloseRound},
-		"close-due":   {synopsis: "close-due", summary: "close every event's round whose deadline has passed, as the scheduler (for cron)", run: evCloseDue},
+		"forbid": {synopsis: "forbid SLUG ENTRANT ENTRANT... --reason TEXT [--stage N] | forbid SLUG --list | forbid SLUG --remove ID --reason TEXT",
+			summary: "entrants who must not meet in a Swiss stage (same club, federation); list or lift (TD)", min: 1, max: -1, run: evForbid,
+			flags: func(fs *flag.FlagSet, c *eventCtx) {
+				c.num["stage"] = fs.Int("stage", 0, "stage number (1 = first; default: the current stage)")
+				c.flag["list"] = fs.Bool("list", false, "list the event's forbidden pairings")
+				c.str["remove"] = fs.String("remove", "", "lift the forbidden pairing with this ID (needs --reason)")
+				reasonFlag(fs, c)
+			}},
+		"close-due": {synopsis: "close-due", summary: "close every event's round whose deadline has passed, as the scheduler (for cron)", run: evCloseDue},
 		"appeal": {synopsis: "appeal SLUG MATCH --reason TEXT | appeal SLUG --accept ID (--summary S | --sheet FILE) --reason TEXT | appeal SLUG --reject ID --reason TEXT",
 			summary: "file an appeal (player/captain) or decide one (TD)", min: 1, max: 2, run: evAppeal, flags: func(fs *flag.FlagSet, c *eventCtx) {
 				reasonFlag(fs, c)
@@ -202,7 +210,7 @@ func eventUsage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
 	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "close-registration", "pair", "discard", "publish",
-		"matches", "result", "confirm", "bring-forward", "close-round", "close-due", "lineup", "negotiate", "bid", "wrong-tc", "boards", "captain-change", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "audit"} {
+		"matches", "result", "confirm", "bring-forward", "close-round", "close-due", "forbid", "lineup", "negotiate", "bid", "wrong-tc", "boards", "captain-change", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "audit"} {
 		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
 	}
 	fmt.Fprintln(w)
@@ -561,6 +569,70 @@ func evCloseDue(ctx context.Context, e *env, c *eventCtx, _ []string) error {
 		}
 	}
 	return err
+}
+
+func evForbid(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	slug := pos[0]
+	switch {
+	case *c.flag["list"]:
+		if len(pos) != 1 || c.s("remove") != "" {
+			return usagef("--list takes only the event")
+		}
+	case c.s("remove") != "":
+		if len(pos) != 1 {
+			return usagef("--remove takes only the event and the ID")
+		}
+		fb, err := c.svc.RemoveForbidden(ctx, c.actor, slug, c.s("remove"), c.s("reason"))
+		if err != nil {
+			return err
+		}
+		if c.json {
+			return printJSON(e.stdout, fb)
+		}
+		fmt.Fprintf(e.stdout, "%s lifted: %s may meet again\n", fb.ID, strings.Join(fb.Entrants, ", "))
+		return nil
+	default:
+		if len(pos) < 3 {
+			return usagef("name at least two entrants who must not meet")
+		}
+		stage := *c.num["stage"] - 1
+		if stage < 0 {
+			ev, err := c.svc.Event(ctx, slug)
+			if err != nil {
+				return err
+			}
+			stage = ev.Stage
+		}
+		fb, err := c.svc.Forbid(ctx, c.actor, slug, app.ForbidRequest{Stage: stage, Entrants: pos[1:], Reason: c.s("reason")})
+		if err != nil {
+			return err
+		}
+		if c.json {
+			return printJSON(e.stdout, fb)
+		}
+		fmt.Fprintf(e.stdout, "%s: %s must not meet in stage %d\n", fb.ID, strings.Join(fb.Entrants, ", "), fb.Stage+1)
+		return nil
+	}
+	fbs, err := c.svc.ForbiddenPairings(ctx, slug)
+	if err != nil {
+		return err
+	}
+	if c.json {
+		if fbs == nil {
+			fbs = []app.Forbidden{}
+		}
+		return printJSON(e.stdout, fbs)
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tSTAGE\tENTRANTS\tSTATUS\tREASON")
+	for _, fb := range fbs {
+		status, reason := "standing", fb.Reason
+		if fb.Removed {
+			status, reason = "lifted", fb.Reason+" (lifted: "+fb.RemovedReason+")"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\n", fb.ID, fb.Stage+1, strings.Join(fb.Entrants, ","), status, reason)
+	}
+	return tw.Flush()
 }
 
 func evAppeal(ctx context.Context, e *env, c *eventCtx, pos []string) error {

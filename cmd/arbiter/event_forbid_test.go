@@ -1,0 +1,57 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestEventCLIForbid: round 1 of 8 would pair p1-p5 (C.04.3); with p1 and
+// p5 forbidden the Dutch engine pairs 1-6, 2-5, 3-7, 4-8 instead.
+func TestEventCLIForbid(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "arbiter.db")
+	fmtFile := filepath.Join(dir, "swiss.json")
+	if err := os.WriteFile(fmtFile, []byte(eventFormat), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	step := func(wantCode int, args ...string) string {
+		t.Helper()
+		code, stdout, stderr := runCLI(t, "", append([]string{"event"}, append(args, "--db", db)...)...)
+		if code != wantCode {
+			t.Fatalf("event %v: exit %d (want %d)\nstdout: %s\nstderr: %s", args, code, wantCode, stdout, stderr)
+		}
+		return stdout + stderr
+	}
+	step(0, "create", "cup", "--format", fmtFile, "--start", "2023-03-21T10:00Z", "--now", "2023-03-12")
+	for i := 1; i <= 8; i++ {
+		step(0, "register", "cup", fmt.Sprintf("p%d", i), "--rating", fmt.Sprint(2500-10*i))
+		step(0, "approve", "cup", fmt.Sprintf("p%d", i))
+	}
+	step(0, "close-registration", "cup")
+	if out := step(3, "forbid", "cup", "p1", "p5"); !strings.Contains(out, "needs a reason") {
+		t.Fatalf("no reason: %s", out)
+	}
+	step(2, "forbid", "cup", "p1", "--reason", "club")
+	step(1, "forbid", "cup", "p1", "p5", "--reason", "club", "--as", "p1", "--role", "player")
+	if out := step(0, "forbid", "cup", "p1", "p5", "--reason", "same club"); out != "f1: p1, p5 must not meet in stage 1\n" {
+		t.Fatalf("forbid: %q", out)
+	}
+	out := step(0, "pair", "cup")
+	for _, want := range []string{"p1    p6", "p5    p2", "p3    p7", "p8    p4"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("pairing lacks %q:\n%s", want, out)
+		}
+	}
+	if out := step(0, "forbid", "cup", "--list"); !strings.Contains(out, "f1  1      p1,p5     standing  same club") {
+		t.Fatalf("list:\n%s", out)
+	}
+	if out := step(0, "forbid", "cup", "--remove", "f1", "--reason", "p5 moved"); out != "f1 lifted: p1, p5 may meet again\n" {
+		t.Fatalf("remove: %q", out)
+	}
+	if out := step(0, "forbid", "cup", "--list"); !strings.Contains(out, "lifted") || !strings.Contains(out, "(lifted: p5 moved)") {
+		t.Fatalf("list after removal:\n%s", out)
+	}
+}
