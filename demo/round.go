@@ -42,7 +42,11 @@ func (r *runner) round(ctx context.Context, si, n int) error {
 	first := si == 0 && !ko
 	if first && n == min(3, stage.Rounds) && !r.sanctioned {
 		r.sanctioned = true
-		if err := r.disqualify(ctx, si, w.Seq); err != nil {
+		// A removal must leave enough entrants to fill the places that
+		// advance (ACWC W6: 12 for the pools), or the stage cannot end.
+		if adv := r.ev.Stages[si].Advance; adv > 0 && r.opts.Entrants <= adv {
+			r.notes = append(r.notes, fmt.Sprintf("disqualification not simulated: with %d entrants every one of the %d advancing places is needed", r.opts.Entrants, adv))
+		} else if err := r.disqualify(ctx, si, w.Seq); err != nil {
 			return err
 		}
 	}

@@ -140,7 +140,7 @@ func (r *runner) advance(ctx context.Context) error {
 	si := r.ev.Stage
 	r.at(r.now.Add(2 * time.Hour))
 	ev, err := r.svc.AdvanceStage(ctx, TD, slug, app.AdvanceOptions{})
-	if arbiter.ErrorCode(err) == arbiter.ERULE && r.ev.Stages[si].Kind != format.Pool {
+	if arbiter.ErrorCode(err) == arbiter.ERULE {
 		order, oerr := r.tieOrder(ctx, si, r.ev.Stages[si].Advance)
 		if oerr != nil {
 			return oerr
@@ -158,11 +158,10 @@ func (r *runner) advance(ctx context.Context) error {
 	return nil
 }
 
+// tieOrder is the TDs' order of the entrants that advance from stage si:
+// its top n, or for a pool stage each pool's advancing places, pool after
+// pool (as app.AdvanceOptions.TieOrder expects).
 func (r *runner) tieOrder(ctx context.Context, si, n int) ([]string, error) {
-	tab, err := r.svc.Standings(ctx, r.opts.Slug, si)
-	if err != nil {
-		return nil, err
-	}
 	es, err := r.svc.Entrants(ctx, r.opts.Slug)
 	if err != nil {
 		return nil, err
@@ -171,7 +170,26 @@ func (r *runner) tieOrder(ctx context.Context, si, n int) ([]string, error) {
 	for _, e := range es {
 		removed[e.ID] = e.Status == arbiter.EntrantRemoved
 	}
-	return lots(tab.Rows, removed, n, r.rng)
+	if r.ev.Stages[si].Kind != format.Pool {
+		tab, err := r.svc.Standings(ctx, r.opts.Slug, si)
+		if err != nil {
+			return nil, err
+		}
+		return lots(tab.Rows, removed, n, r.rng)
+	}
+	var order []string
+	for i, p := range r.ev.Stages[si].Pools {
+		tab, err := r.svc.PoolStandings(ctx, r.opts.Slug, si, p.Name)
+		if err != nil {
+			return nil, err
+		}
+		top, err := lots(tab.Rows, removed, r.f.Stages[si].Pools[i].Advance, r.rng)
+		if err != nil {
+			return nil, err
+		}
+		order = append(order, top...)
+	}
+	return order, nil
 }
 
 // lots is the TDs' order of the top n of a ranked table: entrants of
