@@ -47,9 +47,9 @@ type Incremental struct {
 	started   bool
 	onAdjust  func(deltaType int) // tests: called after every dual adjustment
 
-	// Floating-point shadows of the duals and weights (top two words), used
+	// Top two words of the vertex duals and of the doubled weights, used
 	// to skip the exact multi-word slack when its sign or an ordering is
-	// obvious; see approx.
+	// certain; see slackT.
 	yt, wt2 []top
 
 	// addBlossom scratch: best edge towards each S-blossom.
