@@ -160,11 +160,14 @@ func seedBytes(seed int64) [32]byte {
 }
 
 // SeedAll loads one event of each preset, stopped in the middle of its
-// first stage, for `arbiter serve --demo`. Events whose slug
+// first stage, for `arbiter serve --demo`. The events are placed in time
+// so that the round after the simulated ones is the one running at now:
+// visitors see a live event whose next deadline lies ahead, and the
+// server's deadline job has nothing to close at once. Events whose slug
 // ("demo-PRESET") already exists are left as they are, so a restarted
 // server on the same database does not fail. Like Run it moves svc's
 // clock while it works: call it before the server takes requests.
-func SeedAll(ctx context.Context, svc *app.Service) error {
+func SeedAll(ctx context.Context, svc *app.Service, now time.Time) error {
 	sizes := map[string]int{"rkcc-team-three-tc": 8, "antichess-team-cup": 10, "acwc-2023": 16}
 	for _, p := range format.Presets() {
 		slug := "demo-" + p
@@ -185,11 +188,16 @@ func SeedAll(ctx context.Context, svc *app.Service) error {
 		if err != nil {
 			return err
 		}
-		stop := ""
+		stop, played := "", 0
 		if len(x.Stages) > 0 && x.Stages[0].Rounds != nil {
-			stop = fmt.Sprintf("s1r%d", max(1, (*x.Stages[0].Rounds+1)/2))
+			played = max(1, (*x.Stages[0].Rounds+1)/2)
+			stop = fmt.Sprintf("s1r%d", played)
 		}
-		if _, err := Run(ctx, svc, Options{Preset: p, Entrants: n, Seed: 1, Slug: slug, StopAfter: stop}); err != nil {
+		// Rounds are weekly: start `played` weeks before this week's Monday.
+		monday := now.UTC().Truncate(24 * time.Hour)
+		monday = monday.AddDate(0, 0, -((int(monday.Weekday()) + 6) % 7))
+		start := monday.AddDate(0, 0, -7*played)
+		if _, err := Run(ctx, svc, Options{Preset: p, Entrants: n, Seed: 1, Slug: slug, StopAfter: stop, Start: start}); err != nil {
 			return err
 		}
 	}

@@ -1,6 +1,8 @@
 package demo_test
 
 import (
+	"time"
+
 	"bytes"
 	"context"
 	"encoding/json"
@@ -457,11 +459,18 @@ func TestBadOptions(t *testing.T) {
 
 func TestSeedAll(t *testing.T) {
 	svc := app.New(storetest.SQLite(t), nil)
-	if err := demo.SeedAll(ctx, svc); err != nil {
+	now := time.Date(2026, 12, 2, 13, 0, 0, 0, time.UTC) // a Wednesday
+	if err := demo.SeedAll(ctx, svc, now); err != nil {
 		t.Fatal(err)
 	}
-	if err := demo.SeedAll(ctx, svc); err != nil { // again: the events exist, nothing to do
+	if err := demo.SeedAll(ctx, svc, now); err != nil { // again: the events exist, nothing to do
 		t.Fatal(err)
+	}
+	// The seeded events are live at now: every simulated round is over,
+	// the next one's window holds now, and the deadline job closes nothing.
+	svc.Now = func() time.Time { return now }
+	if closed, err := svc.CloseDueRounds(ctx); err != nil || len(closed) != 0 {
+		t.Fatalf("CloseDueRounds at now = %v, %v; want nothing to close", closed, err)
 	}
 	evs, err := svc.ListEvents(ctx)
 	if err != nil {
@@ -480,6 +489,17 @@ func TestSeedAll(t *testing.T) {
 		}
 		if n := len(rounds); n == 0 || n >= ev.Stages[0].Rounds {
 			t.Errorf("%s has %d of %d first-stage rounds, want the middle", ev.Slug, n, ev.Stages[0].Rounds)
+		}
+		for _, r := range rounds {
+			if !r.End.Before(now) && !r.End.Equal(now) {
+				t.Errorf("%s round %s ends %v, after now %v", ev.Slug, r.ID, r.End, now)
+			}
+		}
+		if next := len(rounds); next < len(ev.Calendar) {
+			w := ev.Calendar[next]
+			if now.Before(w.Start.Add(-7*24*time.Hour)) || !now.Before(w.End) {
+				t.Errorf("%s next round window %v..%v does not hold now %v", ev.Slug, w.Start, w.End, now)
+			}
 		}
 	}
 }

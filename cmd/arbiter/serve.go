@@ -6,8 +6,11 @@ import (
 	"flag"
 	"log/slog"
 	"net"
+	"time"
 
 	"arbiter"
+	"arbiter/app"
+	"arbiter/demo"
 	"arbiter/sqlstore"
 	"arbiter/web"
 )
@@ -21,10 +24,12 @@ func init() {
 // drains in-flight requests and exits 0. Logs go to stderr, one
 // structured line per request.
 func runServe(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "serve", "serve [--addr :8080] [--db DSN] [--log-format text|json]")
+	fs := newFlagSet(e, "serve", "serve [--addr :8080] [--db DSN] [--log-format text|json] [--demo]")
 	addr := fs.String("addr", ":8080", "TCP address to listen on (host:port; port 0 picks a free one)")
 	dsn := addDBFlag(fs)
 	logFormat := fs.String("log-format", "text", "log lines as text (key=value) or json")
+	seedDemo := fs.Bool("demo", false, "load one demo event of each preset, in the middle of its first stage (skipped for events already there)")
+	tick := fs.Duration("deadline-check", time.Minute, "how often rounds past their deadline are closed (0 turns the job off)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
@@ -48,9 +53,19 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer db.Close()
-	h, err := web.New(web.Config{DB: db, Logger: log})
+	svc := app.New(db, time.Now)
+	if *seedDemo {
+		log.Info("loading demo events")
+		if err := demo.SeedAll(ctx, svc, time.Now()); err != nil {
+			return err
+		}
+	}
+	h, err := web.New(web.Config{DB: db, App: svc, Logger: log})
 	if err != nil {
 		return err
+	}
+	if *tick > 0 {
+		go closeDueRounds(ctx, svc, *tick, log)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -59,4 +74,27 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	// db.String() names the database without any password.
 	log.Info("listening", slog.String("addr", ln.Addr().String()), slog.String("db", db.String()))
 	return web.Serve(ctx, ln, h, log)
+}
+
+// closeDueRounds is the deadline job: every tick it closes the rounds whose
+// deadline has passed (unplayed matches become double forfeits and the
+// appeal window opens, R5). Several serve processes on one PostgreSQL
+// database may run it at once: app.CloseDueRounds lets exactly one win.
+func closeDueRounds(ctx context.Context, svc *app.Service, every time.Duration, log *slog.Logger) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		rounds, err := svc.CloseDueRounds(ctx)
+		if err != nil && ctx.Err() == nil {
+			log.Error("deadline job", slog.String("err", err.Error()))
+		}
+		for _, r := range rounds {
+			log.Info("round closed at its deadline", slog.String("event", r.Event), slog.String("round", r.ID))
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }

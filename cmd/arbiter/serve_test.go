@@ -1,6 +1,7 @@
 package main
 
 import (
+	"arbiter/format"
 	"bufio"
 	"context"
 	"encoding/json"
@@ -14,73 +15,119 @@ import (
 	"time"
 )
 
-// TestServeStartsAndShutsDown runs 'arbiter serve' on a free port with a
-// new SQLite file, checks /healthz and a page, then cancels the context
-// (what SIGINT does) and expects a clean exit.
-func TestServeStartsAndShutsDown(t *testing.T) {
-	dbPath := filepath.Join(t.TempDir(), "web.db")
+// servedCLI is an 'arbiter serve' running in-process on a free port.
+type servedCLI struct {
+	addr   string
+	cancel context.CancelFunc
+	code   chan int
+	rest   chan string
+}
+
+// startServe runs 'arbiter serve --addr 127.0.0.1:0 ARGS...' and waits for
+// its listening line.
+func startServe(t *testing.T, args ...string) *servedCLI {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
+	t.Cleanup(cancel)
 	pr, pw := io.Pipe()
-	code := make(chan int, 1)
+	s := &servedCLI{cancel: cancel, code: make(chan int, 1), rest: make(chan string, 1)}
 	go func() {
-		code <- run(ctx, &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: pw}, []string{"serve", "--addr", "127.0.0.1:0", "--db", dbPath})
+		s.code <- run(ctx, &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: pw}, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...))
 		pw.Close()
 	}()
 	lines := bufio.NewScanner(pr)
-	var addr string
 	var logs []string
 	for lines.Scan() {
 		logs = append(logs, lines.Text())
 		if m := regexp.MustCompile(`msg=listening addr=(127\.0\.0\.1:\d+)`).FindStringSubmatch(lines.Text()); m != nil {
-			addr = m[1]
+			s.addr = m[1]
 			break
 		}
 	}
-	if addr == "" {
-		t.Fatalf("no listening line; exit %v; log:\n%s", <-code, strings.Join(logs, "\n"))
+	if s.addr == "" {
+		t.Fatalf("no listening line; exit %v; log:\n%s", <-s.code, strings.Join(logs, "\n"))
 	}
-	rest := make(chan string, 1)
 	go func() {
 		b, _ := io.ReadAll(pr) // keep draining the log until the command exits
-		rest <- string(b)
+		s.rest <- strings.Join(logs, "\n") + "\n" + string(b)
 	}()
-	if _, err := os.Stat(dbPath); err != nil {
-		t.Errorf("the SQLite file was not created: %v", err)
-	}
+	return s
+}
 
-	res, err := http.Get("http://" + addr + "/healthz")
+// get fetches a path and returns the status and body.
+func (s *servedCLI) get(t *testing.T, path string) (int, string) {
+	t.Helper()
+	res, err := http.Get("http://" + s.addr + path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var health map[string]string
-	err = json.NewDecoder(res.Body).Decode(&health)
-	res.Body.Close()
-	if err != nil || res.StatusCode != 200 || health["status"] != "ok" || health["db"] != "ok" {
-		t.Fatalf("healthz: %d %v %v", res.StatusCode, health, err)
-	}
-	res, err = http.Get("http://" + addr + "/formats")
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res.Body.Close()
-	if res.StatusCode != 200 {
-		t.Fatalf("/formats: %d", res.StatusCode)
-	}
+	return res.StatusCode, string(b)
+}
 
-	cancel()
+// stop cancels the context (what SIGINT does) and returns the exit status and the log.
+func (s *servedCLI) stop(t *testing.T) (int, string) {
+	t.Helper()
+	s.cancel()
 	select {
-	case c := <-code:
-		if c != 0 {
-			t.Fatalf("exit status %d", c)
-		}
+	case c := <-s.code:
+		return c, <-s.rest
 	case <-time.After(10 * time.Second):
 		t.Fatal("serve did not stop after the context was cancelled")
 	}
-	log := <-rest
+	return 0, ""
+}
+
+// TestServeStartsAndShutsDown runs 'arbiter serve' on a free port with a
+// new SQLite file, checks /healthz and a page, then cancels the context
+// and expects a clean exit.
+func TestServeStartsAndShutsDown(t *testing.T) {
+	dbPath := filepath.Join(t.TempDir(), "web.db")
+	s := startServe(t, "--db", dbPath)
+	if _, err := os.Stat(dbPath); err != nil {
+		t.Errorf("the SQLite file was not created: %v", err)
+	}
+	code, body := s.get(t, "/healthz")
+	var health map[string]string
+	if err := json.Unmarshal([]byte(body), &health); err != nil || code != 200 || health["status"] != "ok" || health["db"] != "ok" {
+		t.Fatalf("healthz: %d %v %v", code, health, err)
+	}
+	if code, _ := s.get(t, "/formats"); code != 200 {
+		t.Fatalf("/formats: %d", code)
+	}
+	c, log := s.stop(t)
+	if c != 0 {
+		t.Fatalf("exit status %d", c)
+	}
 	for _, want := range []string{`path=/healthz`, `status=200`, `msg="shutting down"`, `msg=stopped`} {
 		if !strings.Contains(log, want) {
 			t.Errorf("log lacks %q:\n%s", want, log)
+		}
+	}
+}
+
+// TestServeDemo starts the server with --demo: one live event per preset,
+// listed on the home page with standings, and a second start on the same
+// database neither fails nor duplicates them.
+func TestServeDemo(t *testing.T) {
+	dbPath := filepath.Join(t.TempDir(), "demo.db")
+	for range 2 {
+		s := startServe(t, "--db", dbPath, "--demo")
+		_, home := s.get(t, "/")
+		for _, p := range format.Presets() {
+			if n := strings.Count(home, `href="/events/demo-`+p+`"`); n != 1 {
+				t.Errorf("home page links demo-%s %d times, want once", p, n)
+			}
+			if code, body := s.get(t, "/events/demo-"+p+"/standings"); code != 200 || !strings.Contains(body, "<table") {
+				t.Errorf("standings of demo-%s: %d", p, code)
+			}
+		}
+		if c, log := s.stop(t); c != 0 {
+			t.Fatalf("exit status %d; log:\n%s", c, log)
 		}
 	}
 }
