@@ -7,6 +7,7 @@ import (
 
 	"arbiter"
 	"arbiter/calendar"
+	"arbiter/format"
 	"arbiter/sanction"
 	"arbiter/score"
 	"arbiter/sqlstore"
@@ -118,9 +119,11 @@ func (s *Service) closeCurrent(ctx context.Context, tx *sqlstore.Tx, st *state, 
 }
 
 // Appeal asks the TDs to overturn the result of a match in a closed
-// round. Only a side of the match appeals (its player or captain), and
-// only inside the appeal window (R5: 24 h after the round end); later
-// appeals are refused naming the rule.
+// round. Only a side of the match appeals (its player or captain). With
+// an appeal window (R5: 24 h after the round end) later appeals are
+// refused naming R5; in formats that leave disputes to the TDs
+// (calendar.appeals "td_discretion") an appeal is taken until the next
+// round is published, then refused naming format.appeals.
 func (s *Service) Appeal(ctx context.Context, a arbiter.Actor, slug, matchID, reason string) (arbiter.Appeal, error) {
 	var ap arbiter.Appeal
 	if err := requireReason(reason, "an appeal"); err != nil {
@@ -145,15 +148,26 @@ func (s *Service) Appeal(ctx context.Context, a arbiter.Actor, slug, matchID, re
 		if side == "" {
 			return arbiter.Errorf(arbiter.EFORBIDDEN, "%s may appeal only their own match's result", a)
 		}
+		tdCall := st.f.Calendar.AppealMode() == format.AppealsTDDiscretion
 		if rd.Status != arbiter.RoundClosed {
-			return arbiter.RuleError(appealClause, "round %d is not closed: appeals follow the round's end", rd.Number)
+			clause := appealClause
+			if tdCall {
+				clause = tdAppealClause
+			}
+			return arbiter.RuleError(clause, "round %d is not closed: appeals follow the round's end", rd.Number)
 		}
-		if rd.AppealsUntil.IsZero() {
-			return arbiter.RuleError(appealClause, "the format %s has no appeal window", st.f.Name)
-		}
-		win := calendar.Window{Start: rd.End, End: rd.AppealsUntil}
-		if err := win.Require(s.now(), appealClause, fmt.Sprintf("appeals against round %d", rd.Number)); err != nil {
-			return err
+		if tdCall {
+			if err := s.tdDiscretionOpen(ctx, tx, st, rd); err != nil {
+				return err
+			}
+		} else {
+			if rd.AppealsUntil.IsZero() {
+				return arbiter.RuleError(appealClause, "the format %s has no appeal window", st.f.Name)
+			}
+			win := calendar.Window{Start: rd.End, End: rd.AppealsUntil}
+			if err := win.Require(s.now(), appealClause, fmt.Sprintf("appeals against round %d", rd.Number)); err != nil {
+				return err
+			}
 		}
 		aps, err := list[arbiter.Appeal](ctx, tx, st, kindAppeal)
 		if err != nil {
@@ -174,6 +188,32 @@ func (s *Service) Appeal(ctx context.Context, a arbiter.Actor, slug, matchID, re
 		return err
 	})
 	return ap, err
+}
+
+// tdAppealClause names the rule behind appeals in formats that leave
+// disputes to the TDs (antichess cup §1, ACWC §1): CLAUSES.md gives that
+// boilerplate clause no ID, so the format's own field is cited.
+const tdAppealClause = "format.appeals"
+
+// tdDiscretionOpen refuses an appeal against closed round rd once a later
+// round has been published: the next round of rd's stage or, after a
+// stage's last round, the next stage's first. Until then the TDs take
+// the appeal and make the final call.
+func (s *Service) tdDiscretionOpen(ctx context.Context, q sqlstore.Queryer, st *state, rd arbiter.Round) error {
+	all, err := list[arbiter.Round](ctx, q, st, kindRound)
+	if err != nil {
+		return err
+	}
+	lastOfStage := rd.Stage < len(st.ev.Stages) && rd.Number == st.ev.Stages[rd.Stage].Rounds
+	for _, r := range all {
+		later := r.Stage == rd.Stage && r.Number == rd.Number+1 ||
+			lastOfStage && r.Stage == rd.Stage+1 && r.Number == 1
+		if later && r.Status != arbiter.RoundPaired {
+			return arbiter.RuleError(tdAppealClause, "appeals against round %d are taken by the TDs only until the next round is published (round %s was published %s)",
+				rd.Number, r.ID, calendar.Format(r.PublishedAt))
+		}
+	}
+	return nil
 }
 
 // DecideAppeal is a TD's ruling on a pending appeal, with a reason.

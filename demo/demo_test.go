@@ -85,12 +85,12 @@ func checkLifecycle(t *testing.T, preset string, s demo.Summary) {
 		if c.Appeals != 1 || c.Armageddons != 0 || c.Sanctions != 1 || c.Lineups < 8 {
 			t.Errorf("rkcc counts %+v", c)
 		}
-	case "antichess-team-cup": // no appeal window; A20's armageddon; A15 the captain's DQ puts the team out
-		if c.Appeals != 0 || c.Armageddons < 1 || c.Sanctions != 1 || c.Negotiations == 0 {
+	case "antichess-team-cup": // the TDs' call on the appeal (§1); A20's armageddon; A15 the captain's DQ puts the team out
+		if c.Appeals != 1 || c.Armageddons < 1 || c.Sanctions != 1 || c.Negotiations == 0 {
 			t.Errorf("antichess counts %+v", c)
 		}
-	case "acwc-2023": // W17 disqualification; W10/W11 armageddon
-		if c.Appeals != 0 || c.Armageddons < 1 || c.Sanctions != 1 || c.Negotiations == 0 {
+	case "acwc-2023": // the TDs' call on the appeal (§1); W17 disqualification; W10/W11 armageddon
+		if c.Appeals != 1 || c.Armageddons < 1 || c.Sanctions != 1 || c.Negotiations == 0 {
 			t.Errorf("acwc counts %+v", c)
 		}
 	}

@@ -14,8 +14,10 @@ import (
 	"arbiter/standings"
 )
 
-// appeal has the home side of the double-forfeited match appeal inside
-// the window (R5), and the TD accept it with the result actually played.
+// appeal has the home side of the double-forfeited match appeal an hour
+// after the round end, inside the window (R5) or, where the rulebook
+// leaves disputes to the TDs (antichess §1, ACWC §1), before the next
+// round is published; the TD accepts it with the result actually played.
 func (r *runner) appeal(ctx context.Context, si int, matchID string, end time.Time) error {
 	slug := r.opts.Slug
 	ms, err := r.svc.Matches(ctx, slug, "")

@@ -121,6 +121,12 @@ type Calendar struct {
 	Deadline WeekTime `json:"deadline"`
 	// AppealHours is the appeal window after a round result (R5: 24).
 	AppealHours int `json:"appeal_hours,omitempty"`
+	// Appeals says how a result of a closed round is appealed:
+	// AppealsWindow (inside AppealHours after the round end, R5) or
+	// AppealsTDDiscretion (to the TDs, who make the final call, until the
+	// next round is published: antichess §1, ACWC §1). Empty means
+	// AppealsWindow when AppealHours > 0 and no appeals otherwise.
+	Appeals string `json:"appeals,omitempty"`
 	// LineupGraceHours is how long after the round start a lineup may
 	// still be given (R7.1: 24); WildCardHours how long after the pairings
 	// the wild card may be played (R9: 24).
@@ -136,6 +142,21 @@ type Calendar struct {
 	// Negotiation is nil when the rulebook fixes the window and leaves the
 	// time to the players (RKCC).
 	Negotiation *Negotiation `json:"negotiation,omitempty"`
+}
+
+// The values of Calendar.Appeals.
+const (
+	AppealsWindow       = "window"
+	AppealsTDDiscretion = "td_discretion"
+)
+
+// AppealMode is the effective appeal rule: AppealsWindow,
+// AppealsTDDiscretion, or "" when the format has no appeals.
+func (c *Calendar) AppealMode() string {
+	if c.Appeals == "" && c.AppealHours > 0 {
+		return AppealsWindow
+	}
+	return c.Appeals
 }
 
 // Negotiation holds the time-offer rules.

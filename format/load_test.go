@@ -84,6 +84,9 @@ func TestLoadErrors(t *testing.T) {
     {"name": "k"`, `"double_forfeit": "win"}},
     {"name": "k"`, "stages[0].match.double_forfeit", "format.match.double_forfeit"},
 		{`"stages": [`, `"stages": 5, "x": [`, "stages", "format.type"},
+		{`"time": "23:59"}}`, `"time": "23:59"}, "appeals": "always"}`, "calendar.appeals", "format.appeals"},
+		{`"time": "23:59"}}`, `"time": "23:59"}, "appeals": "window"}`, "calendar.appeal_hours", "format.appeals"},
+		{`"time": "23:59"}}`, `"time": "23:59"}, "appeals": "td_discretion", "appeal_hours": 24}`, "calendar.appeal_hours", "format.appeals"},
 	} {
 		doc := strings.Replace(minimal, c.old, c.new, 1)
 		if doc == minimal {
@@ -152,6 +155,24 @@ func TestLoadBounds(t *testing.T) {
 	for _, ok := range []string{`"rounds": {"fixed": 100000}`, `"rounds": {"log2": {"mul": 1000, "add": 1}}`} {
 		if _, err := Load(strings.NewReader(strings.Replace(minimal, `"rounds": {"fixed": 5}`, ok, 1))); err != nil {
 			t.Errorf("%s: %v", ok, err)
+		}
+	}
+}
+
+// TestPresetAppeals: RKCC has the 24 h window of R5; the antichess cup and
+// ACWC leave disputes to the TDs (antichess §1, ACWC §1), no fixed window.
+func TestPresetAppeals(t *testing.T) {
+	for _, c := range []struct {
+		preset, mode string
+		hours        int
+	}{
+		{"rkcc-team-three-tc", AppealsWindow, 24},
+		{"antichess-team-cup", AppealsTDDiscretion, 0},
+		{"acwc-2023", AppealsTDDiscretion, 0},
+	} {
+		f := mustPreset(t, c.preset)
+		if got := f.Calendar.AppealMode(); got != c.mode || f.Calendar.AppealHours != c.hours {
+			t.Errorf("%s: appeals %q, %d h; want %q, %d h", c.preset, got, f.Calendar.AppealHours, c.mode, c.hours)
 		}
 	}
 }

@@ -123,6 +123,19 @@ func (c *Calendar) validate(p string) error {
 	if c.AppealHours < 0 {
 		return fieldErr(p+".appeal_hours", "format.calendar", "must be >= 0")
 	}
+	switch c.Appeals {
+	case "":
+	case AppealsWindow:
+		if c.AppealHours == 0 {
+			return fieldErr(p+".appeal_hours", "format.appeals", "an appeal window needs appeal_hours > 0")
+		}
+	case AppealsTDDiscretion:
+		if c.AppealHours != 0 {
+			return fieldErr(p+".appeal_hours", "format.appeals", "td_discretion appeals have no fixed window: leave appeal_hours out")
+		}
+	default:
+		return fieldErr(p+".appeals", "format.appeals", "want %q or %q, got %q", AppealsWindow, AppealsTDDiscretion, c.Appeals)
+	}
 	n := c.Negotiation
 	if n == nil {
 		return nil
