@@ -17,6 +17,7 @@ import (
 	"arbiter"
 	"arbiter/app"
 	"arbiter/armageddon"
+	"arbiter/format"
 	"arbiter/lineup"
 	"arbiter/sqlstore"
 )
@@ -536,6 +537,8 @@ func evCloseRound(ctx context.Context, e *env, c *eventCtx, pos []string) error 
 	fmt.Fprintf(e.stdout, "round %s closed", rd.ID)
 	if !rd.AppealsUntil.IsZero() {
 		fmt.Fprintf(e.stdout, "; appeals until %s", rd.AppealsUntil.Add(-time.Minute).Format("Monday 2006-01-02 15:04 UTC"))
+	} else if f, err := c.svc.Format(ctx, pos[0]); err == nil && f.Calendar.AppealMode() == format.AppealsTDDiscretion {
+		fmt.Fprint(e.stdout, "; appeals to the TDs until the next round is published")
 	}
 	fmt.Fprintln(e.stdout)
 	for _, n := range rd.Notes {
