@@ -100,7 +100,9 @@ type Round struct {
 	PublishedAt time.Time `json:"published_at,omitzero"`
 	ClosedAt    time.Time `json:"closed_at,omitzero"`
 	// AppealsUntil is the exclusive end of the appeal window opened when
-	// the round closed (R5); zero when the format has none.
+	// the round closed (R5); zero when the format has no fixed window
+	// (none at all, or the TDs' discretion until the next round is
+	// published: format calendar "appeals": "td_discretion").
 	AppealsUntil time.Time `json:"appeals_until,omitzero"`
 	// Notes are what the TDs must look at after the round closed (e.g. a
 	// player whose forfeits disqualify them, A7, W16).

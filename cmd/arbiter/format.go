@@ -287,8 +287,11 @@ func fmtWriteCalendar(w io.Writer, c format.Calendar, a *format.Armageddon) {
 		parts = append(parts, "pairings by "+fmtWeekTime(c.PairingsBy))
 	}
 	parts = append(parts, "deadline "+fmtWeekTime(&c.Deadline))
-	if c.AppealHours > 0 {
+	switch {
+	case c.AppealHours > 0:
 		parts = append(parts, fmt.Sprintf("appeals within %d h", c.AppealHours))
+	case c.AppealMode() == format.AppealsTDDiscretion:
+		parts = append(parts, "appeals to the TDs until the next round is published")
 	}
 	fmt.Fprintf(w, "Calendar: %s\n", strings.Join(parts, "; "))
 	if n := c.Negotiation; n != nil {

@@ -146,3 +146,18 @@ func TestFormatCLIExplainBreaks(t *testing.T) {
 		t.Errorf("RKCC has no breaks:\n%s", out)
 	}
 }
+
+// TestFormatCLIExplainAppeals: RKCC states R5's fixed window, the
+// antichess cup and the ACWC leave appeals to the TDs.
+func TestFormatCLIExplainAppeals(t *testing.T) {
+	for preset, want := range map[string]string{
+		"rkcc-team-three-tc": "appeals within 24 h",
+		"antichess-team-cup": "appeals to the TDs until the next round is published",
+		"acwc-2023":          "appeals to the TDs until the next round is published",
+	} {
+		code, out, errs := runCLI(t, "", "format", "explain", preset, "--entrants", "16")
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("%s: exit %d %s; output lacks %q:\n%s", preset, code, errs, want, out)
+		}
+	}
+}
