@@ -30,6 +30,14 @@ type Event struct {
 	Calendar []RoundWindow `json:"calendar,omitempty"`
 	// Stage is the index of the stage being played.
 	Stage int `json:"stage"`
+	// InitialColour is the colour ("white" or "black") the top seed gets
+	// in round 1 of a Swiss stage (C.04.3 Art. 5.2.5, TRF 152): drawn by
+	// lot when registration closes, or given by the TDs. Empty (events
+	// closed before it was recorded) means white.
+	InitialColour string `json:"initial_colour,omitempty"`
+	// InitialColourLot says how InitialColour was chosen so that the TDs
+	// can verify it: the SHA-256 input and digest of the lot, or "TDs".
+	InitialColourLot string `json:"initial_colour_lot,omitempty"`
 
 	Version int64 `json:"-"`
 }

@@ -335,10 +335,10 @@ func knockoutPairs(ctx context.Context, q sqlstore.Queryer, st *state, si int, r
 
 // swissPairs pairs a Swiss round with the Dutch engine from the results of
 // the stage's earlier rounds. Entrants are indexed by seed (pairing number).
-// The top seed gets White in round 1 (the lot is not drawn).
+// The top seed's round-1 colour is the event's lot (Event.InitialColour).
 func swissPairs(ctx context.Context, q sqlstore.Queryer, st *state, stage arbiter.Stage, rounds []arbiter.Round, entrants []arbiter.Entrant) ([][2]string, error) {
 	mp := stageMatch(st.f, st.ev.Stage).MatchPoints
-	t := &pairing.Tournament{PlayedRounds: len(rounds), TotalRounds: stage.Rounds, InitialColour: pairing.White,
+	t := &pairing.Tournament{PlayedRounds: len(rounds), TotalRounds: stage.Rounds, InitialColour: dutchColour(st.ev),
 		Points: pairing.PointSystem{Win: mp.Win, Draw: mp.Draw, Loss: mp.Loss, ForfeitLoss: mp.Loss, PairingBye: mp.Win}}
 	index := map[string]int{}
 	for i, e := range entrants {

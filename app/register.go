@@ -255,9 +255,43 @@ func orField(clause, field string) string {
 // CloseRegistration ends registration: no entrant may still be pending,
 // the format sizes every stage for the approved entrants (refused below
 // the minimum, naming the clause), entrants are seeded by rating (then
-// name) and the calendar of every round is computed. TD only.
+// name) and the calendar of every round is computed. The top seed's
+// round-1 colour is white, not drawn: callers that draw it by lot (the
+// CLI) use CloseRegistrationWith. TD only.
 func (s *Service) CloseRegistration(ctx context.Context, a arbiter.Actor, slug string) (arbiter.Event, error) {
+	return s.closeRegistration(ctx, a, slug, CloseOptions{}, false)
+}
+
+// CloseOptions are the TDs' choices when closing registration.
+type CloseOptions struct {
+	// InitialColour, when set ("white" or "black"), is the top seed's
+	// round-1 colour chosen by the TDs (e.g. from a lot drawn in public)
+	// instead of Arbiter's lot; Reason is then required and audited.
+	InitialColour string
+	Reason        string
+}
+
+// CloseRegistrationWith is CloseRegistration with the TDs' options; without
+// a TD-given colour the top seed's round-1 colour is drawn by lot from the
+// SHA-256 of the slug and the close instant (recorded on the Event and in
+// the audit entry so that anyone can recompute it).
+func (s *Service) CloseRegistrationWith(ctx context.Context, a arbiter.Actor, slug string, o CloseOptions) (arbiter.Event, error) {
+	return s.closeRegistration(ctx, a, slug, o, true)
+}
+
+func (s *Service) closeRegistration(ctx context.Context, a arbiter.Actor, slug string, o CloseOptions, byLot bool) (arbiter.Event, error) {
 	var ev arbiter.Event
+	var colour, lot, reason string
+	if o.InitialColour != "" {
+		c, err := normColour(o.InitialColour)
+		if err != nil {
+			return ev, err
+		}
+		if strings.TrimSpace(o.Reason) == "" {
+			return ev, arbiter.FieldError("reason", "C.04.3 5.2.5", "say why the TDs choose the initial colour instead of the lot")
+		}
+		colour, lot, reason = c, "TDs", fmt.Sprintf("initial colour %s chosen by the TDs: %s", c, strings.TrimSpace(o.Reason))
+	}
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 		st, err := load(ctx, tx, slug)
 		if err != nil {
@@ -326,7 +360,14 @@ func (s *Service) CloseRegistration(ctx context.Context, a arbiter.Actor, slug s
 			}
 			return strings.Compare(p.ID, q.ID)
 		})
-		ch := change(a, "registration.close", "", false)
+		if colour == "" && !byLot {
+			colour, lot = ColourWhite, "not drawn"
+		}
+		if colour == "" {
+			colour, lot = drawInitialColour(st.ev.Slug, s.now())
+			reason = fmt.Sprintf("initial colour %s by lot: %s", colour, lot)
+		}
+		ch := change(a, "registration.close", reason, o.InitialColour != "")
 		for i := range approved {
 			e := &approved[i]
 			e.Seed = i + 1
@@ -335,6 +376,7 @@ func (s *Service) CloseRegistration(ctx context.Context, a arbiter.Actor, slug s
 			}
 		}
 		st.ev.Status, st.ev.Entrants, st.ev.Stages, st.ev.Stage = arbiter.EventRunning, n, stages, 0
+		st.ev.InitialColour, st.ev.InitialColourLot = colour, lot
 		st.ev.Calendar = nil
 		for _, r := range c.Rounds {
 			st.ev.Calendar = append(st.ev.Calendar, arbiter.RoundWindow{Seq: r.Seq, Stage: r.Stage, Number: r.Number, Start: r.Start, End: r.End,

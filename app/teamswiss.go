@@ -34,7 +34,7 @@ func teamSwissPairs(ctx context.Context, q sqlstore.Queryer, st *state, stage ar
 	si := st.ev.Stage
 	mp := stageMatch(st.f, si).MatchPoints
 	diff := secondaryDifference(st.f, si)
-	ev := &teamswiss.Event{TotalRounds: stage.Rounds, InitialColour: teamswiss.White,
+	ev := &teamswiss.Event{TotalRounds: stage.Rounds, InitialColour: teamColour(st.ev),
 		Points: teamswiss.Points{Win: mp.Win, Draw: mp.Draw, Loss: mp.Loss, Bye: mp.Win}}
 	index := map[string]int{}
 	for i, e := range entrants {

@@ -76,11 +76,16 @@ func init() {
 		"approve":  {synopsis: "approve SLUG ENTRANT...", summary: "approve entrants (TD)", min: 2, max: -1, run: evApprove},
 		"reject": {synopsis: "reject SLUG ENTRANT --reason TEXT", summary: "reject an entrant with a reason (TD)", min: 2, max: 2, run: evReject,
 			flags: reasonFlag},
-		"close-registration": {synopsis: "close-registration SLUG", summary: "size the stages, seed the entrants, compute the calendar (TD)", min: 1, max: 1, run: evCloseReg},
-		"pair":               {synopsis: "pair SLUG", summary: "pair the next round for review (TD)", min: 1, max: 1, run: evPair},
-		"discard":            {synopsis: "discard SLUG --reason TEXT", summary: "throw away a paired, unpublished round to pair it again (TD)", min: 1, max: 1, run: evDiscard, flags: reasonFlag},
-		"publish":            {synopsis: "publish SLUG", summary: "publish the paired round (TD)", min: 1, max: 1, run: evPublish},
-		"matches":            {synopsis: "matches SLUG [ROUND] [--json]", summary: "list matches (ROUND such as s1r2)", min: 1, max: 2, run: evMatches},
+		"close-registration": {synopsis: "close-registration SLUG [--initial-colour white|black --reason TEXT]",
+			summary: "size the stages, seed the entrants, compute the calendar, draw the round-1 colour (TD)", min: 1, max: 1, run: evCloseReg,
+			flags: func(fs *flag.FlagSet, c *eventCtx) {
+				c.str["initial-colour"] = fs.String("initial-colour", "", "the top seed's round-1 colour chosen by the TDs instead of the lot (needs --reason)")
+				reasonFlag(fs, c)
+			}},
+		"pair":    {synopsis: "pair SLUG", summary: "pair the next round for review (TD)", min: 1, max: 1, run: evPair},
+		"discard": {synopsis: "discard SLUG --reason TEXT", summary: "throw away a paired, unpublished round to pair it again (TD)", min: 1, max: 1, run: evDiscard, flags: reasonFlag},
+		"publish": {synopsis: "publish SLUG", summary: "publish the paired round (TD)", min: 1, max: 1, run: evPublish},
+		"matches": {synopsis: "matches SLUG [ROUND] [--json]", summary: "list matches (ROUND such as s1r2)", min: 1, max: 2, run: evMatches},
 		"result": {synopsis: "result SLUG MATCH (--summary \"6-4\" | --sheet FILE) [--override --reason TEXT]", summary: "report a result (player/captain), or set one (TD, --override)",
 			min: 2, max: 2, run: evResult, flags: func(fs *flag.FlagSet, c *eventCtx) {
 				resultFlags(fs, c)
@@ -397,7 +402,7 @@ func evReject(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 }
 
 func evCloseReg(ctx context.Context, e *env, c *eventCtx, pos []string) error {
-	ev, err := c.svc.CloseRegistration(ctx, c.actor, pos[0])
+	ev, err := c.svc.CloseRegistrationWith(ctx, c.actor, pos[0], app.CloseOptions{InitialColour: c.s("initial-colour"), Reason: c.s("reason")})
 	if err != nil {
 		return err
 	}
@@ -412,6 +417,7 @@ func evCloseReg(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 		}
 		fmt.Fprintln(e.stdout)
 	}
+	fmt.Fprintf(e.stdout, "initial colour: the top seed has %s in round 1 (%s)\n", ev.InitialColour, ev.InitialColourLot)
 	for _, w := range ev.Calendar {
 		fmt.Fprintf(e.stdout, "round %d (stage %d round %d): %s .. %s\n", w.Seq, w.Stage+1, w.Number,
 			w.Start.Format("Mon 2006-01-02 15:04"), w.End.Add(-time.Minute).Format("Mon 2006-01-02 15:04 UTC"))

@@ -30,7 +30,7 @@ func TestEventCLICloseDue(t *testing.T) {
 		step(0, "register", "cup", fmt.Sprintf("p%d", i), "--rating", fmt.Sprint(2500-10*i))
 		step(0, "approve", "cup", fmt.Sprintf("p%d", i))
 	}
-	step(0, "close-registration", "cup")
+	step(0, "close-registration", "cup", "--now", "2023-03-12")
 	step(0, "pair", "cup")
 	step(0, "publish", "cup")
 	if out := step(0, "close-due", "--now", "2023-03-27T23:59Z"); out != "" {

@@ -62,7 +62,12 @@ func TestEventCLIWalkthrough(t *testing.T) {
 	step(0, "approved p8", "approve", "cup", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8")
 	step(3, "needs a reason", "reject", "cup", "p8")
 	// W5: floor(log2 8) + 2 = 5 rounds; W13: round 1 due Monday 2023-03-27 23:59.
-	step(0, "5 rounds", "close-registration", "cup")
+	// C.04.3 5.2.5: the TDs drew the round-1 colour themselves; their
+	// choice needs a reason and is audited.
+	step(3, "say why the TDs choose the initial colour", "close-registration", "cup", "--initial-colour", "white")
+	step(3, "white or black", "close-registration", "cup", "--initial-colour", "red", "--reason", "x")
+	step(0, "5 rounds", "close-registration", "cup", "--initial-colour", "white", "--reason", "coin tossed on the stream")
+	step(0, "initial colour white chosen by the TDs: coin tossed on the stream", "audit", "cup")
 	step(0, "round s1r1 paired", "pair", "cup")
 	step(0, "round s1r1 discarded", "discard", "cup", "--reason", "checking the seeding")
 	out := step(0, "s1r1b1  p1    p5", "pair", "cup")
