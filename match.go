@@ -39,6 +39,13 @@ type Match struct {
 	// How the final result came about: confirmed, td_confirmed,
 	// accepted_at_deadline, override, double_forfeit, bye, appeal.
 	Decision string `json:"decision,omitempty"`
+	// HomeBoards and AwayBoards are the teams' board lists (players from
+	// board 1 down, after substitutions) as they stood when the round was
+	// paired, in formats with board lineups (A12, A14); a reported sheet
+	// naming board players must name these. Empty when a team's boards
+	// were not ranked.
+	HomeBoards []string `json:"home_boards,omitempty"`
+	AwayBoards []string `json:"away_boards,omitempty"`
 
 	Version int64 `json:"-"`
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"arbiter"
 	"arbiter/format"
 	"arbiter/lineup"
+	"arbiter/score"
 	"arbiter/sqlstore"
 )
 
@@ -300,6 +302,54 @@ func applyCaptains(ctx context.Context, tx *sqlstore.Tx, st *state, a arbiter.Ac
 		e.Captain = c
 		if _, err := sqlstore.Update(ctx, tx, change(a, "entrant.captain_term", "A13: captain from round "+strconv.Itoa(seq), false), st.row.ID, kindEntrant, e.ID, e.Version, e); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// pairedBoards is a team's board list for the round being paired (A12,
+// A14: changes are announced before the pairings), nil when the TDs have
+// not ranked its boards.
+func pairedBoards(ctx context.Context, q sqlstore.Queryer, st *state, id string) ([]string, error) {
+	bt, err := getBoards(ctx, q, st, id)
+	if arbiter.ErrorCode(err) == arbiter.ENOTFOUND {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return slices.Clone(bt.Team.Boards), nil
+}
+
+// checkBoardPlayers refuses a sheet naming a board player other than the
+// team's player on that board for the match's round (the board list as
+// paired): A12 when the player is on the team's list but on another board,
+// A14 when they are not on the list (an unannounced substitution). A
+// reopened match is replayed by the team's replacement (A15), whom the
+// paired list does not know, so it is not checked.
+func checkBoardPlayers(m *arbiter.Match, sh *score.Sheet) error {
+	if m.Decision == "reopened" {
+		return nil
+	}
+	for i, b := range sh.Boards {
+		for _, side := range []struct {
+			field, name, team string
+			list              []string
+		}{{"home_player", b.HomePlayer, m.Home, m.HomeBoards}, {"away_player", b.AwayPlayer, m.Away, m.AwayBoards}} {
+			if side.name == "" || len(side.list) == 0 || b.Board < 1 || b.Board > len(side.list) {
+				continue
+			}
+			got, want := normUser(side.name), side.list[b.Board-1]
+			if got == want {
+				continue
+			}
+			rule := "A14"
+			if slices.Contains(side.list, got) {
+				rule = "A12"
+			}
+			return arbiter.FieldError(fmt.Sprintf("boards[%d].%s", i, side.field), rule,
+				"board %d of %s in match %s is %s's (board list %s: A12 board order, A14 substitutions), the sheet says %s",
+				b.Board, side.team, m.ID, want, strings.Join(side.list, ", "), side.name)
 		}
 	}
 	return nil

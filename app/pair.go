@@ -198,6 +198,14 @@ func (s *Service) PairRound(ctx context.Context, a arbiter.Actor, slug string) (
 				m.Status, m.Decision = arbiter.MatchFinal, "bye"
 				m.Result = &arbiter.Outcome{Result: "home_win", Decision: "pairing_bye", Home: arbiter.SideScore{MatchPoints: mp.Win}}
 			}
+			if st.f.Lineups == format.LineupBoards && !m.IsBye() {
+				if m.HomeBoards, err = pairedBoards(ctx, tx, st, m.Home); err != nil {
+					return err
+				}
+				if m.AwayBoards, err = pairedBoards(ctx, tx, st, m.Away); err != nil {
+					return err
+				}
+			}
 			if m.Version, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m); err != nil {
 				return err
 			}

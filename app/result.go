@@ -73,6 +73,9 @@ func (st *state) score(m *arbiter.Match, in ResultInput) (scored, error) {
 	if sh.Home != m.Home || sh.Away != m.Away {
 		return scored{}, arbiter.FieldError("home", "app.result", "match %s is %s v %s, the sheet says %s v %s", m.ID, m.Home, m.Away, sh.Home, sh.Away)
 	}
+	if err := checkBoardPlayers(m, sh); err != nil {
+		return scored{}, err
+	}
 	ms, err := score.Score(st.f, st.ev.Stages[m.Stage].Name, sh, score.Options{Entrants: st.ev.Entrants})
 	if err != nil {
 		return scored{}, err
