@@ -256,8 +256,9 @@ func orField(clause, field string) string {
 // the format sizes every stage for the approved entrants (refused below
 // the minimum, naming the clause), entrants are seeded by rating (then
 // name) and the calendar of every round is computed. The top seed's
-// round-1 colour is white, not drawn: callers that draw it by lot (the
-// CLI) use CloseRegistrationWith. TD only.
+// round-1 colour is white, not drawn (kept for callers with fixed
+// expectations, such as tests); every user-facing path (CLI, demo) uses
+// CloseRegistrationWith, which draws it by lot. TD only.
 func (s *Service) CloseRegistration(ctx context.Context, a arbiter.Actor, slug string) (arbiter.Event, error) {
 	return s.closeRegistration(ctx, a, slug, CloseOptions{}, false)
 }

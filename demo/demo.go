@@ -262,7 +262,7 @@ func (r *runner) run(ctx context.Context) error {
 		return err
 	}
 	r.at(r.opts.Start.Add(-time.Hour))
-	ev, err := r.svc.CloseRegistration(ctx, TD, slug)
+	ev, err := r.svc.CloseRegistrationWith(ctx, TD, slug, app.CloseOptions{}) // round-1 colour by lot
 	if err != nil {
 		return err
 	}
