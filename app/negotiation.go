@@ -107,6 +107,9 @@ func (s *Service) Negotiate(ctx context.Context, a arbiter.Actor, slug, matchID 
 			if err := requireReason(step.Reason, "a ruling on fault"); err != nil {
 				return err
 			}
+			if err := requireNotOwnMatch(ctx, tx, st, a, &m, "rule on fault in its negotiation"); err != nil {
+				return err
+			}
 			reason = step.Reason
 			rf := negotiation.RuleFault{}
 			switch strings.ToLower(step.AtFault) {

@@ -347,6 +347,9 @@ func (s *Service) answerReport(ctx context.Context, a arbiter.Actor, slug, match
 		}
 		decision := "confirmed"
 		if td && confirm {
+			if err := requireNotOwnMatch(ctx, tx, st, a, &m, "confirm its result as a TD"); err != nil {
+				return err
+			}
 			decision = "td_confirmed"
 		} else {
 			side, err := sideOf(ctx, tx, st, a, &m)
@@ -406,6 +409,9 @@ func (s *Service) OverrideResult(ctx context.Context, a arbiter.Actor, slug, mat
 		var rd arbiter.Round
 		m, rd, err = matchInRound(ctx, tx, st, matchID)
 		if err != nil {
+			return err
+		}
+		if err := requireNotOwnMatch(ctx, tx, st, a, &m, "override its result"); err != nil {
 			return err
 		}
 		if rd.Status == arbiter.RoundPaired {

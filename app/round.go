@@ -239,15 +239,18 @@ func (s *Service) DecideAppeal(ctx context.Context, a arbiter.Actor, slug, appea
 		if ap.Status != arbiter.AppealPending {
 			return arbiter.Errorf(arbiter.ECONFLICT, "appeal %s was already %s", ap.ID, ap.Status)
 		}
+		m, err := get[arbiter.Match](ctx, tx, st, kindMatch, ap.Match)
+		if err != nil {
+			return err
+		}
+		if err := requireNotOwnMatch(ctx, tx, st, a, &m, "decide its appeal"); err != nil {
+			return err
+		}
 		ap.Decided, ap.Decision = normUser(a.Name), reason
 		action := "appeal.reject"
 		ap.Status = arbiter.AppealRejected
 		if accept {
 			action, ap.Status = "appeal.accept", arbiter.AppealAccepted
-			m, err := get[arbiter.Match](ctx, tx, st, kindMatch, ap.Match)
-			if err != nil {
-				return err
-			}
 			sc, err := st.score(&m, in)
 			if err != nil {
 				return err

@@ -82,6 +82,9 @@ func (s *Service) Sanction(ctx context.Context, a arbiter.Actor, slug string, re
 		if err != nil {
 			return err
 		}
+		if err := requireNotOwnEntrant(st, a, e, "sanction it"); err != nil {
+			return err
+		}
 		if e.Status != arbiter.EntrantApproved {
 			return arbiter.RuleError("app.sanction", "entrant %s is %s", e.ID, e.Status)
 		}

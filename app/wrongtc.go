@@ -50,6 +50,9 @@ func (s *Service) WrongTimeControl(ctx context.Context, a arbiter.Actor, slug, m
 		if m, err = get[arbiter.Match](ctx, tx, st, kindMatch, matchID); err != nil {
 			return err
 		}
+		if err := requireNotOwnMatch(ctx, tx, st, a, &m, "rule on its time control"); err != nil {
+			return err
+		}
 		m, grace, err = s.ruleWrongTC(ctx, tx, st, a, m, tc, reason)
 		return err
 	})
