@@ -119,6 +119,10 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 			s.log.LogAttrs(r.Context(), slog.LevelError, "panic",
 				slog.Any("value", v), slog.String("stack", string(debug.Stack())),
 				slog.String("request_id", requestID(r)))
+			if isAPIPath(r.URL.Path) {
+				s.apiError(w, r, http.StatusInternalServerError, apiErrorDetail{Code: "internal", Message: "internal error"})
+				return
+			}
 			s.renderError(w, r, http.StatusInternalServerError, "internal", "Something went wrong on our side.")
 		}()
 		next.ServeHTTP(w, r)

@@ -5,9 +5,10 @@
 //
 // Today it holds the public pages that need no sign-in: the list of
 // events, the built-in formats and what a format means for N entrants,
-// and, through package app, an event's summary and standings. Sign-in,
-// the TD console, captain and player pages and the JSON API come later
-// (see docs/web.md).
+// and, through package app, an event's summary and standings; and the
+// read-only JSON API under /api/ (api.go, described by openapi.json).
+// Sign-in, the TD console and captain and player pages come later (see
+// docs/web.md).
 package web
 
 import (
@@ -85,6 +86,9 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /events/{slug}", s.eventPage)
 	s.mux.HandleFunc("GET /events/{slug}/standings", s.standingsPage)
 	s.mux.HandleFunc("GET /static/{file}", s.static)
+	for _, rt := range apiRoutes {
+		s.mux.HandleFunc(rt.Pattern, rt.handler(s))
+	}
 }
 
 // ServeHTTP implements http.Handler.
@@ -102,6 +106,10 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	}
 	probe := &probeWriter{header: http.Header{}}
 	h.ServeHTTP(probe, r)
+	if isAPIPath(r.URL.Path) {
+		s.apiUnrouted(w, r, probe)
+		return
+	}
 	if probe.status == http.StatusMethodNotAllowed {
 		w.Header().Set("Allow", probe.header.Get("Allow"))
 		s.renderError(w, r, http.StatusMethodNotAllowed, "method_not_allowed",

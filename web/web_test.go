@@ -76,6 +76,7 @@ func (f *fixture) do(t testing.TB, method, target string, hdr ...string) (*http.
 	rec := httptest.NewRecorder()
 	f.srv.ServeHTTP(rec, req)
 	res := rec.Result()
+	res.Request = req // for failure messages
 	body, _ := io.ReadAll(res.Body)
 	return res, string(body)
 }
@@ -244,7 +245,7 @@ func TestUnknownPresetIs404(t *testing.T) {
 
 func TestUnknownPathIs404Page(t *testing.T) {
 	f := newFixture(t)
-	for _, p := range []string{"/nope", "/formats/acwc-2023/more", "/static/nope.js", "/api/events"} {
+	for _, p := range []string{"/nope", "/formats/acwc-2023/more", "/static/nope.js", "/apis"} {
 		res, body := f.do(t, "GET", p)
 		wantStatus(t, res, body, 404)
 		wantHTML(t, res, body)
