@@ -2,12 +2,15 @@ package web
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
+
+	"arbiter"
 )
 
 // apiDo sends one request and decodes the JSON answer into v (when v is
@@ -270,5 +273,59 @@ func TestAPIHeadWithoutBody(t *testing.T) {
 	res, body := f.do(t, "HEAD", "/api/events/nope")
 	if res.StatusCode != 404 || body != "" {
 		t.Errorf("HEAD unknown event: %d %q", res.StatusCode, body)
+	}
+}
+
+func TestAPIErrorCodesMapToStatus(t *testing.T) {
+	f := newFixture(t)
+	for _, c := range []struct {
+		err                  error
+		status               int
+		code, message, field string
+	}{
+		{arbiter.FieldError("lineup", "A12", "board order broken"), 400, "invalid", "lineup: board order broken (rule A12)", "lineup"},
+		{arbiter.RuleError("R7", "lineup after the deadline"), 422, "rule", "lineup after the deadline (rule R7)", ""},
+		{arbiter.Errorf(arbiter.ECONFLICT, "changed meanwhile"), 409, "conflict", "changed meanwhile", ""},
+		{arbiter.Errorf(arbiter.EFORBIDDEN, "TDs only"), 403, "forbidden", "TDs only", ""},
+		{arbiter.Errorf(arbiter.EUNAUTHORIZED, "sign in"), 401, "unauthorized", "sign in", ""},
+		{arbiter.Errorf(arbiter.ENOPAIRING, "no pairing"), 422, "no_pairing", "no pairing", ""},
+		{&arbiter.Error{Code: arbiter.EINTERNAL, Message: "db", Err: errors.New("password=hunter2")}, 500, "internal", "internal error", ""},
+		{errors.New("plain failure with secret"), 500, "internal", "internal error", ""},
+	} {
+		rec := httptest.NewRecorder()
+		f.srv.apiFail(rec, httptest.NewRequest("GET", "/api/x", nil), c.err)
+		var e apiErr
+		if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil {
+			t.Fatalf("%v: %v", c.err, err)
+		}
+		want := apiErrorDetail{Code: c.code, Message: c.message, Field: c.field}
+		if c.code == "invalid" || c.code == "rule" {
+			want.Rule = map[string]string{"invalid": "A12", "rule": "R7"}[c.code]
+		}
+		if rec.Code != c.status || e.Error != want {
+			t.Errorf("%v: %d %+v, want %d %+v", c.err, rec.Code, e.Error, c.status, want)
+		}
+		if strings.Contains(rec.Body.String(), "hunter2") || strings.Contains(rec.Body.String(), "secret") {
+			t.Errorf("%v: detail leaked", c.err)
+		}
+	}
+}
+
+func TestAPIInternalErrorAndPanicAreJSON(t *testing.T) {
+	f := newFixture(t)
+	f.db.Close() // the event list fails inside the store
+	wantAPIError(t, f, "GET", "/api/events", 500, "internal", "")
+	if !strings.Contains(f.logs.String(), "internal error") {
+		t.Errorf("internal error not logged:\n%s", f.logs.String())
+	}
+	h := f.srv.securityHeaders(f.srv.recoverPanics(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
+		panic("boom: secret state")
+	})))
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/events", nil))
+	var e apiErr
+	if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || rec.Code != 500 || e.Error.Code != "internal" ||
+		strings.Contains(rec.Body.String(), "secret") || rec.Header().Get("Content-Type") != "application/json" {
+		t.Errorf("panic on /api/: %d %q", rec.Code, rec.Body.String())
 	}
 }
