@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -11,18 +9,10 @@ import (
 // TestEventCLICloseDue: close-due closes the published round of every event
 // once its deadline (Monday 2023-03-27 23:59 UTC, W13) has passed, once.
 func TestEventCLICloseDue(t *testing.T) {
-	dir := t.TempDir()
-	db := filepath.Join(dir, "arbiter.db")
-	fmtFile := filepath.Join(dir, "swiss.json")
-	if err := os.WriteFile(fmtFile, []byte(eventFormat), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	fmtFile, run := eventCLI(t)
 	step := func(wantCode int, args ...string) string {
 		t.Helper()
-		code, stdout, stderr := runCLI(t, "", append([]string{"event"}, append(args, "--db", db)...)...)
-		if code != wantCode {
-			t.Fatalf("event %v: exit %d (want %d)\nstdout: %s\nstderr: %s", args, code, wantCode, stdout, stderr)
-		}
+		stdout, _ := run(wantCode, args...)
 		return stdout
 	}
 	step(0, "create", "cup", "--format", fmtFile, "--start", "2023-03-21T10:00Z", "--now", "2023-03-12")

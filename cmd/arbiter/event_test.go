@@ -36,18 +36,35 @@ const eventFormat = `{
   }]
 }`
 
-func TestEventCLIWalkthrough(t *testing.T) {
+// eventCLI prepares a temporary database and the eventFormat file for
+// 'arbiter event' tests and returns the format file's path and a runner
+// that adds --db, fails the test unless the exit status is wantCode, and
+// returns stdout and stderr.
+func eventCLI(t *testing.T) (fmtFile string, run func(wantCode int, args ...string) (stdout, stderr string)) {
+	t.Helper()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "arbiter.db")
-	fmtFile := filepath.Join(dir, "swiss.json")
+	fmtFile = filepath.Join(dir, "swiss.json")
 	if err := os.WriteFile(fmtFile, []byte(eventFormat), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	step := func(wantCode int, wantOut string, args ...string) string {
+	return fmtFile, func(wantCode int, args ...string) (string, string) {
 		t.Helper()
 		code, stdout, stderr := runCLI(t, "", append([]string{"event"}, append(args, "--db", db)...)...)
-		if code != wantCode || !strings.Contains(stdout+stderr, wantOut) {
-			t.Fatalf("event %v: exit %d (want %d)\nstdout: %s\nstderr: %s\nwant output containing %q", args, code, wantCode, stdout, stderr, wantOut)
+		if code != wantCode {
+			t.Fatalf("event %v: exit %d (want %d)\nstdout: %s\nstderr: %s", args, code, wantCode, stdout, stderr)
+		}
+		return stdout, stderr
+	}
+}
+
+func TestEventCLIWalkthrough(t *testing.T) {
+	fmtFile, run := eventCLI(t)
+	step := func(wantCode int, wantOut string, args ...string) string {
+		t.Helper()
+		stdout, stderr := run(wantCode, args...)
+		if !strings.Contains(stdout+stderr, wantOut) {
+			t.Fatalf("event %v: output lacks %q\nstdout: %s\nstderr: %s", args, wantOut, stdout, stderr)
 		}
 		return stdout
 	}
