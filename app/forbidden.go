@@ -148,17 +148,28 @@ func (s *Service) ForbiddenPairings(ctx context.Context, slug string) ([]Forbidd
 	return list[Forbidden](ctx, s.DB, st, kindForbidden)
 }
 
-// forbiddenGroups returns the entrant groups that must not meet in stage
-// si, from the declarations still standing.
-func forbiddenGroups(ctx context.Context, q sqlstore.Queryer, st *state, si int) ([][]string, error) {
+// forbiddenGroups returns the groups of entrants that must not meet in
+// stage si, from the declarations still standing, as positions in the
+// pairing's entrant index: entrants not being paired are left out, and so
+// are groups left with fewer than two members.
+func forbiddenGroups(ctx context.Context, q sqlstore.Queryer, st *state, si int, index map[string]int) ([][]int, error) {
 	all, err := list[Forbidden](ctx, q, st, kindForbidden)
 	if err != nil {
 		return nil, err
 	}
-	var out [][]string
+	var out [][]int
 	for _, f := range all {
-		if !f.Removed && f.Stage == si {
-			out = append(out, f.Entrants)
+		if f.Removed || f.Stage != si {
+			continue
+		}
+		var g []int
+		for _, id := range f.Entrants {
+			if i, ok := index[id]; ok {
+				g = append(g, i)
+			}
+		}
+		if len(g) >= 2 {
+			out = append(out, g)
 		}
 	}
 	return out, nil

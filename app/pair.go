@@ -387,20 +387,12 @@ func swissPairs(ctx context.Context, q sqlstore.Queryer, st *state, stage arbite
 			t.Players[i].Score += t.Points.For(g)
 		}
 	}
-	groups, err := forbiddenGroups(ctx, q, st, st.ev.Stage)
+	groups, err := forbiddenGroups(ctx, q, st, st.ev.Stage, index)
 	if err != nil {
 		return nil, err
 	}
-	for _, grp := range groups {
-		var g pairing.ForbiddenGroup
-		for _, id := range grp {
-			if i, ok := index[id]; ok {
-				g.Players = append(g.Players, i)
-			}
-		}
-		if len(g.Players) >= 2 {
-			t.Forbidden = append(t.Forbidden, g)
-		}
+	for _, g := range groups {
+		t.Forbidden = append(t.Forbidden, pairing.ForbiddenGroup{Players: g})
 	}
 	ps, err := dutch.Pair(t)
 	if errors.Is(err, dutch.ErrNoPairing) {

@@ -68,20 +68,16 @@ func teamSwissPairs(ctx context.Context, q sqlstore.Queryer, st *state, stage ar
 			ev.Teams[h].Rounds[ri], ev.Teams[aw].Rounds[ri] = hr, ar
 		}
 	}
-	groups, err := forbiddenGroups(ctx, q, st, si)
+	groups, err := forbiddenGroups(ctx, q, st, si, index)
 	if err != nil {
 		return nil, err
 	}
-	for _, grp := range groups {
-		var g teamswiss.ForbiddenGroup
-		for _, id := range grp {
-			if _, ok := index[id]; ok {
-				g.Teams = append(g.Teams, id)
-			}
+	for _, g := range groups {
+		var fg teamswiss.ForbiddenGroup
+		for _, i := range g {
+			fg.Teams = append(fg.Teams, ev.Teams[i].ID)
 		}
-		if len(g.Teams) >= 2 {
-			ev.Forbidden = append(ev.Forbidden, g)
-		}
+		ev.Forbidden = append(ev.Forbidden, fg)
 	}
 	p, err := teamswiss.Pair(ev)
 	if err != nil {
