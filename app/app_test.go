@@ -124,6 +124,27 @@ func registerPlayers(t *testing.T, s *Service, slug string, n int) []string {
 	return names
 }
 
+// registerTeams registers and approves n teams "Team 01".. (ids team-01..)
+// captained by cap01.. with members capNN, aNN, bNN and cNN, a substitute
+// sNN when substitutes is set, and rating 2300 - ratingStep*i (no rating
+// when ratingStep is 0): seeds follow the team number.
+func registerTeams(t *testing.T, s *Service, slug string, n, ratingStep int, substitutes bool) {
+	t.Helper()
+	for i := 1; i <= n; i++ {
+		capt := fmt.Sprintf("cap%02d", i)
+		e := arbiter.Entrant{Name: fmt.Sprintf("Team %02d", i), Captain: capt,
+			Members: []string{capt, fmt.Sprintf("a%02d", i), fmt.Sprintf("b%02d", i), fmt.Sprintf("c%02d", i)}}
+		if ratingStep > 0 {
+			e.Rating = 2300 - ratingStep*i
+		}
+		if substitutes {
+			e.Substitute = fmt.Sprintf("s%02d", i)
+		}
+		e = must(s.Register(ctx, arbiter.Actor{Name: capt, Role: arbiter.RoleCaptain}, slug, e))
+		must(s.Approve(ctx, td, slug, e.ID, 0))
+	}
+}
+
 func TestSwissRoundTrip(t *testing.T) {
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		start := utc(2023, 3, 21, 10, 0) // a Tuesday: pairings of round 1

@@ -2,7 +2,6 @@ package app
 
 import (
 	"bytes"
-	"fmt"
 	"slices"
 	"testing"
 
@@ -19,13 +18,7 @@ import (
 func TestAntichessBoards(t *testing.T) {
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
-		for i := 1; i <= 10; i++ {
-			capt := fmt.Sprintf("cap%02d", i)
-			e := must(s.Register(ctx, arbiter.Actor{Name: capt, Role: arbiter.RoleCaptain}, "atc", arbiter.Entrant{Name: fmt.Sprintf("Team %02d", i),
-				Captain: capt, Rating: 2300 - i, Members: []string{capt, fmt.Sprintf("a%02d", i), fmt.Sprintf("b%02d", i), fmt.Sprintf("c%02d", i)},
-				Substitute: fmt.Sprintf("s%02d", i)}))
-			must(s.Approve(ctx, td, "atc", e.ID, 0))
-		}
+		registerTeams(t, s, "atc", 10, 1, true)
 		must(s.CloseRegistration(ctx, td, "atc"))
 		cap01 := arbiter.Actor{Name: "cap01", Role: arbiter.RoleCaptain}
 		members := []lineup.Member{{Name: "cap01", Rating: 2000}, {Name: "a01", Rating: 2100}, {Name: "b01", Rating: 1900},
@@ -96,13 +89,7 @@ func TestAntichessBoardsKnockout(t *testing.T) {
 			t.Fatal(err)
 		}
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "ko", Format: doc.Bytes(), Start: utc(2025, 1, 7, 0, 0)}))
-		for i := 1; i <= 10; i++ {
-			capt := fmt.Sprintf("cap%02d", i)
-			e := must(s.Register(ctx, arbiter.Actor{Name: capt, Role: arbiter.RoleCaptain}, "ko", arbiter.Entrant{Name: fmt.Sprintf("Team %02d", i),
-				Captain: capt, Rating: 2300 - i, Members: []string{capt, fmt.Sprintf("a%02d", i), fmt.Sprintf("b%02d", i), fmt.Sprintf("c%02d", i)},
-				Substitute: fmt.Sprintf("s%02d", i)}))
-			must(s.Approve(ctx, td, "ko", e.ID, 0))
-		}
+		registerTeams(t, s, "ko", 10, 1, true)
 		must(s.CloseRegistration(ctx, td, "ko"))
 		ms := pairOK(s.PairRound(ctx, td, "ko"))
 		must(s.PublishRound(ctx, td, "ko"))

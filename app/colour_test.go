@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -30,12 +29,7 @@ func closeAudit(t *testing.T, s *Service, slug string) string {
 func TestInitialColourByLot(t *testing.T) {
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
-		for i := 1; i <= 10; i++ {
-			capt := fmt.Sprintf("cap%02d", i)
-			e := must(s.Register(ctx, arbiter.Actor{Name: capt, Role: arbiter.RoleCaptain}, "atc", arbiter.Entrant{Name: fmt.Sprintf("Team %02d", i),
-				Captain: capt, Rating: 2300 - 10*i, Members: []string{capt, fmt.Sprintf("a%02d", i), fmt.Sprintf("b%02d", i), fmt.Sprintf("c%02d", i)}}))
-			must(s.Approve(ctx, td, "atc", e.ID, 0))
-		}
+		registerTeams(t, s, "atc", 10, 10, false)
 		c.t = utc(2025, 1, 5, 12, 0)
 		ev := must(s.CloseRegistrationWith(ctx, td, "atc", CloseOptions{}))
 		const digest = "35da698275a2090069810078f7b03639ea01df308a1945c05fb215db2e2a565b"

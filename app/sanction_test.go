@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -105,12 +104,7 @@ func r2Deadline(t *testing.T, s *Service, slug string) time.Time {
 func TestSanctionTeamMember(t *testing.T) {
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
-		for i := 1; i <= 10; i++ {
-			capt := fmt.Sprintf("cap%02d", i)
-			e := must(s.Register(ctx, arbiter.Actor{Name: capt, Role: arbiter.RoleCaptain}, "atc", arbiter.Entrant{Name: fmt.Sprintf("Team %02d", i),
-				Captain: capt, Rating: 2300 - i, Members: []string{capt, fmt.Sprintf("a%02d", i), fmt.Sprintf("b%02d", i), fmt.Sprintf("c%02d", i)}}))
-			must(s.Approve(ctx, td, "atc", e.ID, 0))
-		}
+		registerTeams(t, s, "atc", 10, 1, false)
 		must(s.CloseRegistration(ctx, td, "atc"))
 		pairOK(s.PairRound(ctx, td, "atc"))
 		must(s.PublishRound(ctx, td, "atc"))

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"testing"
 
 	"arbiter"
@@ -18,13 +17,7 @@ const teamSheet = `{"boards": [
 func TestTeamEventRound(t *testing.T) {
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
-		for i := 1; i <= 10; i++ {
-			capt := fmt.Sprintf("cap%02d", i)
-			e := arbiter.Entrant{Name: fmt.Sprintf("Team %02d", i), Captain: capt, Rating: 2300 - 10*i,
-				Members: []string{capt, fmt.Sprintf("a%02d", i), fmt.Sprintf("b%02d", i), fmt.Sprintf("c%02d", i)}}
-			e = must(s.Register(ctx, arbiter.Actor{Name: capt, Role: arbiter.RoleCaptain}, "atc", e))
-			must(s.Approve(ctx, td, "atc", e.ID, 0))
-		}
+		registerTeams(t, s, "atc", 10, 10, false)
 		ev := must(s.CloseRegistration(ctx, td, "atc"))
 		// A10/A22: 10 teams play 7 Swiss rounds, then a knockout of 4 (2 rounds).
 		if ev.Stages[0].Rounds != 7 || ev.Stages[0].Advance != 4 || ev.Stages[1].Rounds != 2 || len(ev.Calendar) != 9 {
@@ -84,12 +77,7 @@ func TestTeamEventRound(t *testing.T) {
 func TestBringForward(t *testing.T) {
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
-		for i := 1; i <= 10; i++ {
-			capt := fmt.Sprintf("cap%02d", i)
-			e := must(s.Register(ctx, arbiter.Actor{Name: capt, Role: arbiter.RoleCaptain}, "atc", arbiter.Entrant{Name: fmt.Sprintf("Team %02d", i),
-				Captain: capt, Members: []string{capt, fmt.Sprintf("a%02d", i), fmt.Sprintf("b%02d", i), fmt.Sprintf("c%02d", i)}}))
-			must(s.Approve(ctx, td, "atc", e.ID, 0))
-		}
+		registerTeams(t, s, "atc", 10, 0, false)
 		must(s.CloseRegistration(ctx, td, "atc"))
 		ms := pairOK(s.PairRound(ctx, td, "atc"))
 		must(s.PublishRound(ctx, td, "atc"))

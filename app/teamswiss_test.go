@@ -33,12 +33,7 @@ func antichessSheet(r string) string {
 func TestTeamSwissSecondaryOrder(t *testing.T) {
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
-		for i := 1; i <= 10; i++ {
-			capt := fmt.Sprintf("cap%02d", i)
-			e := must(s.Register(ctx, arbiter.Actor{Name: capt, Role: arbiter.RoleCaptain}, "atc", arbiter.Entrant{Name: fmt.Sprintf("Team %02d", i),
-				Captain: capt, Rating: 2300 - 10*i, Members: []string{capt, fmt.Sprintf("a%02d", i), fmt.Sprintf("b%02d", i), fmt.Sprintf("c%02d", i)}}))
-			must(s.Approve(ctx, td, "atc", e.ID, 0))
-		}
+		registerTeams(t, s, "atc", 10, 10, false)
 		must(s.CloseRegistration(ctx, td, "atc"))
 		rd, ms, err := s.PairRound(ctx, td, "atc")
 		must(ms, err)
