@@ -358,3 +358,12 @@ func (r *runner) hasArmageddon() bool {
 	}
 	return false
 }
+
+// Slugs are the events SeedAll creates: "demo-" and each preset's name.
+func Slugs() []string {
+	var out []string
+	for _, p := range format.Presets() {
+		out = append(out, "demo-"+p)
+	}
+	return out
+}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -23,16 +24,21 @@ import (
 //go:embed openapi.json
 var openAPIDoc []byte
 
-// apiRoute is one read-only JSON route. Patterns start with "GET " (which
-// also answers HEAD); the rest is the path as the OpenAPI document
-// spells it.
+// apiRoute is one JSON route. Patterns start with a method ("GET " also
+// answers HEAD); the rest is the path as the OpenAPI document spells it.
 type apiRoute struct {
 	Pattern string
 	handler func(*Server) http.HandlerFunc
 }
 
-// apiRoutes is the one list of the API's routes: routes() registers them
-// and the tests compare them with openapi.json.
+// allAPIRoutes is the one list of the API's routes: routes() registers
+// them and the tests compare them with the OpenAPI document. Each group
+// of routes is defined beside its handlers.
+func allAPIRoutes() []apiRoute {
+	return slices.Concat(apiRoutes, apiAuthRoutes, apiPublicRoutes, apiTDRoutes, apiTeamRoutes)
+}
+
+// apiRoutes are the public read routes of this file.
 var apiRoutes = []apiRoute{
 	{"GET /api/openapi.json", func(s *Server) http.HandlerFunc { return s.apiOpenAPI }},
 	{"GET /api/formats", func(s *Server) http.HandlerFunc { return s.apiFormats }},
@@ -112,7 +118,7 @@ func (s *Server) apiInternal(w http.ResponseWriter, r *http.Request, err error) 
 }
 
 func (s *Server) apiOpenAPI(w http.ResponseWriter, r *http.Request) {
-	s.writeRaw(w, r, http.StatusOK, openAPIDoc)
+	s.writeRaw(w, r, http.StatusOK, s.openAPI)
 }
 
 type apiFormatSummary struct {

@@ -17,6 +17,7 @@ type openAPI struct {
 			Required bool   `json:"required"`
 		} `json:"parameters"`
 		Responses map[string]json.RawMessage `json:"responses"`
+		Security  []map[string][]string      `json:"security"`
 	} `json:"paths"`
 	Components struct {
 		Schemas map[string]json.RawMessage `json:"schemas"`
@@ -64,19 +65,28 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 	doc := loadOpenAPI(t, f)
 
 	var registered, documented []string
-	for _, rt := range apiRoutes {
-		p, ok := strings.CutPrefix(rt.Pattern, "GET ")
-		if !ok {
-			t.Errorf("route %q is not a GET route", rt.Pattern)
+	for _, rt := range allAPIRoutes() {
+		m, p, ok := strings.Cut(rt.Pattern, " ")
+		if !ok || m != strings.ToUpper(m) || m == "HEAD" {
+			t.Errorf("route %q does not start with a method", rt.Pattern)
 		}
-		registered = append(registered, p)
+		registered = append(registered, m+" "+p)
 	}
 	for p, ops := range doc.Paths {
-		documented = append(documented, p)
-		for m := range ops {
-			if m != "get" {
-				t.Errorf("%s documents method %s", p, m)
+		for m, op := range ops {
+			documented = append(documented, strings.ToUpper(m)+" "+p)
+			if m == "get" {
+				continue
 			}
+			// A write that needs a session says so, documents the 401,
+			// and answers it to a request without a session.
+			if len(op.Security) == 0 {
+				continue
+			}
+			if _, ok := op.Responses["401"]; !ok {
+				t.Errorf("%s %s: response 401 undocumented", m, p)
+			}
+			wantAPIError(t, f, strings.ToUpper(m), fixturePath(p), 401, "unauthorized", "")
 		}
 	}
 	slices.Sort(registered)
@@ -86,7 +96,10 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 	}
 
 	for p, ops := range doc.Paths {
-		op := ops["get"]
+		op, ok := ops["get"]
+		if !ok {
+			continue
+		}
 		// Each path parameter in the template is declared, and no other.
 		for _, prm := range op.Parameters {
 			if prm.In == "path" && (!prm.Required || !strings.Contains(p, "{"+prm.Name+"}")) {
@@ -96,6 +109,10 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 		if strings.Count(p, "{") != countIn(op.Parameters, "path") {
 			t.Errorf("%s: path parameters not all declared", p)
 		}
+		if len(op.Security) > 0 {
+			wantAPIError(t, f, "GET", fixturePath(p), 401, "unauthorized", "")
+			continue // checked with a session by the tests of its group
+		}
 		for _, code := range []string{"200", "405"} {
 			if _, ok := op.Responses[code]; !ok {
 				t.Errorf("%s: response %s undocumented", p, code)
@@ -104,7 +121,9 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 		target := fixturePath(p)
 		apiDo(t, f, "GET", target, 200, nil)
 		apiDo(t, f, "HEAD", target, 200, nil)
-		wantAPIError(t, f, "POST", target, 405, "method_not_allowed", "")
+		if _, ok := ops["post"]; !ok {
+			wantAPIError(t, f, "POST", target, 405, "method_not_allowed", "")
+		}
 		if _, ok := op.Responses["404"]; ok {
 			bad := strings.NewReplacer("{name}", "zz", "{slug}", "zz", "{round}", "s9r9").Replace(p)
 			wantAPIError(t, f, "GET", bad, 404, "not_found", "")

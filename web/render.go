@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"arbiter"
+	"arbiter/sqlstore"
 )
 
 //go:embed templates/*.html
@@ -23,6 +24,8 @@ type page struct {
 	Heading   string
 	Nav       string // which main navigation entry is current
 	RequestID string
+	User      *sqlstore.User // the signed-in user, or nil (set by render)
+	Flash     *flash         // the outcome of the last form, shown once (set by render unless given)
 	Data      any
 }
 
@@ -65,6 +68,10 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name
 		return
 	}
 	p.RequestID = requestID(r)
+	p.User = currentUser(r)
+	if p.Flash == nil {
+		p.Flash = s.takeFlash(w, r)
+	}
 	var buf bytes.Buffer
 	if err := t.ExecuteTemplate(&buf, "layout", p); err != nil {
 		if name == "error" {

@@ -16,6 +16,7 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"arbiter/app"
 	"arbiter/sqlstore"
@@ -31,6 +32,12 @@ type Config struct {
 	// Logger receives one line per request and every internal error; nil
 	// discards them.
 	Logger *slog.Logger
+	// Lichess configures sign-in with Lichess (OAuth2 with PKCE).
+	Lichess LichessAuth
+	// SecureCookies marks every cookie Secure even on plain HTTP (set it
+	// behind a TLS-terminating proxy that does not send
+	// X-Forwarded-Proto).
+	SecureCookies bool
 }
 
 // Server is the web app's http.Handler.
@@ -42,6 +49,11 @@ type Server struct {
 	assets  *assets
 	mux     *http.ServeMux
 	handler http.Handler
+
+	lichess       LichessAuth
+	secureCookies bool
+	loginLimit    loginLimiter
+	openAPI       []byte // the merged OpenAPI document (openapi.go)
 }
 
 // New builds the handler and parses every template, so that a broken
@@ -50,7 +62,16 @@ func New(c Config) (*Server, error) {
 	if c.DB == nil {
 		return nil, errors.New("web: Config.DB is required")
 	}
-	s := &Server{db: c.DB, app: c.App, log: c.Logger}
+	s := &Server{db: c.DB, app: c.App, log: c.Logger, lichess: c.Lichess, secureCookies: c.SecureCookies}
+	if s.lichess.BaseURL == "" {
+		s.lichess.BaseURL = "https://lichess.org"
+	}
+	if s.lichess.ClientID == "" {
+		s.lichess.ClientID = DefaultOAuthClientID
+	}
+	if s.lichess.HTTPClient == nil {
+		s.lichess.HTTPClient = &http.Client{Timeout: 10 * time.Second}
+	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -64,15 +85,19 @@ func New(c Config) (*Server, error) {
 	if s.pages, err = s.parseTemplates(); err != nil {
 		return nil, err
 	}
+	if s.openAPI, err = mergeOpenAPI(); err != nil {
+		return nil, err
+	}
 	s.mux = http.NewServeMux()
 	s.routes()
 
 	// Outermost first: every response is logged and carries the security
 	// headers, including the refusals of the cross-origin check and the
-	// pages of recovered panics.
+	// pages of recovered panics. The cross-origin check runs before the
+	// session is looked up, so a forged request never acts as anyone.
 	csrf := http.NewCrossOriginProtection()
 	csrf.SetDenyHandler(http.HandlerFunc(s.crossOriginDenied))
-	s.handler = s.logRequests(s.securityHeaders(s.recoverPanics(csrf.Handler(http.HandlerFunc(s.route)))))
+	s.handler = s.logRequests(s.securityHeaders(s.recoverPanics(csrf.Handler(s.authenticate(http.HandlerFunc(s.route))))))
 	return s, nil
 }
 
@@ -86,7 +111,15 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /events/{slug}", s.eventPage)
 	s.mux.HandleFunc("GET /events/{slug}/standings", s.standingsPage)
 	s.mux.HandleFunc("GET /static/{file}", s.static)
-	for _, rt := range apiRoutes {
+	// Each group lives in its own file: sign-in (login.go), the public
+	// event pages (public.go), the TD console (td.go), captains' and
+	// players' pages (team.go) and live updates (live.go).
+	s.authRoutes()
+	s.publicRoutes()
+	s.tdRoutes()
+	s.teamRoutes()
+	s.liveRoutes()
+	for _, rt := range allAPIRoutes() {
 		s.mux.HandleFunc(rt.Pattern, rt.handler(s))
 	}
 }

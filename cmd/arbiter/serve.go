@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"log/slog"
 	"net"
+	"os"
 	"time"
 
 	"arbiter"
@@ -30,6 +32,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	logFormat := fs.String("log-format", "text", "log lines as text (key=value) or json")
 	seedDemo := fs.Bool("demo", false, "load one demo event of each preset, in the middle of its first stage (skipped for events already there)")
 	tick := fs.Duration("deadline-check", time.Minute, "how often rounds past their deadline are closed (0 turns the job off)")
+	lichessURL := fs.String("lichess-url", "https://lichess.org", "Lichess's address, for signing in with Lichess (OAuth2 with PKCE)")
+	clientID := fs.String("oauth-client-id", web.DefaultOAuthClientID, "the OAuth client id Lichess shows on its consent page")
+	secureCookies := fs.Bool("secure-cookies", false, "mark cookies Secure even on plain HTTP (behind a TLS proxy that sends no X-Forwarded-Proto)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
@@ -54,13 +59,30 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	defer db.Close()
 	svc := app.New(db, time.Now)
+	// First start: the local TD account, for offline use. Its password is
+	// $ARBITER_TD_PASSWORD or a random one, shown once on standard output
+	// (never in the log).
+	pw, err := web.EnsureLocalTD(ctx, db, os.Getenv("ARBITER_TD_PASSWORD"))
+	if err != nil {
+		return err
+	}
+	if pw != "" {
+		fmt.Fprintf(e.stdout, "Created the local TD account %s with password %s\n(shown only now; sign in at /login)\n", web.LocalTD, pw)
+	}
 	if *seedDemo {
 		log.Info("loading demo events")
 		if err := demo.SeedAll(ctx, svc, time.Now()); err != nil {
 			return err
 		}
+		// The local TD runs the demo events too.
+		for _, slug := range demo.Slugs() {
+			if err := svc.AddTD(ctx, demo.TD, slug, web.LocalTD); err != nil && arbiter.ErrorCode(err) != arbiter.ECONFLICT {
+				return err
+			}
+		}
 	}
-	h, err := web.New(web.Config{DB: db, App: svc, Logger: log})
+	h, err := web.New(web.Config{DB: db, App: svc, Logger: log, SecureCookies: *secureCookies,
+		Lichess: web.LichessAuth{BaseURL: *lichessURL, ClientID: *clientID}})
 	if err != nil {
 		return err
 	}

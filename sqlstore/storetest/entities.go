@@ -169,3 +169,44 @@ func testTimestamps(t *testing.T, s *suite) {
 		}
 	}
 }
+
+func testLocalAccounts(t *testing.T, s *suite) {
+	n, err := sqlstore.CountLocalAccounts(s.ctx, s.db)
+	if err != nil || n != 0 {
+		t.Fatalf("CountLocalAccounts on a new store = %d, %v", n, err)
+	}
+	var u sqlstore.User
+	s.tx(t, func(tx *sqlstore.Tx) (err error) {
+		u, err = sqlstore.CreateLocalAccount(s.ctx, tx, td, "td@local", "pbkdf2$hash")
+		return err
+	})
+	got, hash, err := sqlstore.LocalAccount(s.ctx, s.db, "TD@local")
+	if err != nil || got.ID != u.ID || hash != "pbkdf2$hash" || got.LichessUsername != "td@local" {
+		t.Fatalf("LocalAccount = %+v %q, %v", got, hash, err)
+	}
+	if n, _ := sqlstore.CountLocalAccounts(s.ctx, s.db); n != 1 {
+		t.Fatalf("CountLocalAccounts = %d, want 1", n)
+	}
+	err = s.db.Tx(s.ctx, func(tx *sqlstore.Tx) error {
+		_, err := sqlstore.CreateLocalAccount(s.ctx, tx, td, "td@local", "x")
+		return err
+	})
+	wantCode(t, err, arbiter.ECONFLICT)
+	for _, bad := range []string{"td", "t@local", "no spaces@local", "td@lichess"} {
+		err = s.db.Tx(s.ctx, func(tx *sqlstore.Tx) error {
+			_, err := sqlstore.CreateLocalAccount(s.ctx, tx, td, bad, "x")
+			return err
+		})
+		wantCode(t, err, arbiter.EINVALID)
+	}
+	// A Lichess user is not a local account, and no Lichess sign-in can
+	// produce a local name.
+	s.tx(t, func(tx *sqlstore.Tx) error {
+		_, err := sqlstore.UpsertUser(s.ctx, tx, td, "td", "")
+		return err
+	})
+	_, _, err = sqlstore.LocalAccount(s.ctx, s.db, "td")
+	wantCode(t, err, arbiter.ENOTFOUND)
+	err = s.db.Tx(s.ctx, func(tx *sqlstore.Tx) error { _, err := sqlstore.UpsertUser(s.ctx, tx, td, "td@local", ""); return err })
+	wantCode(t, err, arbiter.EINVALID)
+}

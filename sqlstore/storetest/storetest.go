@@ -36,6 +36,7 @@ func Run(t *testing.T, open func(t *testing.T) *sqlstore.DB) {
 		{"ViewIsReadOnly", testView},
 		{"Events", testEvents},
 		{"UsersAndSessions", testUsers},
+		{"LocalAccounts", testLocalAccounts},
 		{"ConcurrentFirstSignIn", testConcurrentSignIn},
 		{"TimestampsUTC", testTimestamps},
 	}

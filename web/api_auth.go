@@ -1,0 +1,141 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"arbiter"
+	"arbiter/sqlstore"
+)
+
+// apiAuthRoutes: API sessions. A script signs in with a local account and
+// gets a bearer token; a browser uses its session cookie.
+var apiAuthRoutes = []apiRoute{
+	{"POST /api/session", func(s *Server) http.HandlerFunc { return s.apiSignIn }},
+	{"DELETE /api/session", func(s *Server) http.HandlerFunc { return s.apiSignOut }},
+	{"GET /api/me", func(s *Server) http.HandlerFunc { return s.apiMe }},
+}
+
+// maxAPIBody bounds a JSON request body.
+const maxAPIBody = 1 << 20
+
+// decodeJSON reads the request body into v, strictly: unknown fields,
+// trailing data and wrong types are EINVALID naming the field.
+func decodeJSON(r *http.Request, v any) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		return arbiter.FieldError("Content-Type", "api.json", "send the request body as application/json, not %s", ct)
+	}
+	dec := json.NewDecoder(io.LimitReader(r.Body, maxAPIBody+1))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.Is(err, io.EOF):
+			return arbiter.FieldError("body", "api.json", "the request needs a JSON body")
+		case errors.As(err, &te):
+			return arbiter.FieldError(te.Field, "api.json", "%s must be a JSON %s", te.Field, te.Type.Kind())
+		case strings.HasPrefix(err.Error(), "json: unknown field "):
+			f := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+			return arbiter.FieldError(f, "api.json", "unknown field %q", f)
+		}
+		return arbiter.FieldError("body", "api.json", "the body is not valid JSON: %v", err)
+	}
+	if dec.More() {
+		return arbiter.FieldError("body", "api.json", "the body holds more than one JSON value")
+	}
+	return nil
+}
+
+// apiActorAs is the signed-in user acting in role; it answers 401 and
+// returns false when the request carries no session.
+func (s *Server) apiActorAs(w http.ResponseWriter, r *http.Request, role string) (arbiter.Actor, bool) {
+	a, err := actorAs(r, role)
+	if err != nil {
+		s.apiFail(w, r, arbiter.Errorf(arbiter.EUNAUTHORIZED, "sign in first: send the session cookie or \"Authorization: Bearer TOKEN\" (POST /api/session)"))
+		return a, false
+	}
+	return a, true
+}
+
+type apiSignInRequest struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
+
+type apiSession struct {
+	Token     string    `json:"token"`
+	ExpiresAt time.Time `json:"expires_at"`
+	User      apiUser   `json:"user"`
+}
+
+type apiUser struct {
+	Username    string `json:"username"`
+	DisplayName string `json:"display_name"`
+	Local       bool   `json:"local"`
+}
+
+func userJSON(u sqlstore.User) apiUser {
+	return apiUser{Username: u.LichessUsername, DisplayName: u.DisplayName, Local: strings.HasSuffix(u.LichessID, sqlstore.LocalSuffix)}
+}
+
+func (s *Server) apiSignIn(w http.ResponseWriter, r *http.Request) {
+	var req apiSignInRequest
+	if err := decodeJSON(r, &req); err != nil {
+		s.apiFail(w, r, err)
+		return
+	}
+	u, err := s.checkLocal(r.Context(), strings.TrimSpace(req.Username), req.Password)
+	if err != nil {
+		s.apiFail(w, r, err)
+		return
+	}
+	var token string
+	var expires time.Time
+	err = s.db.Tx(r.Context(), func(tx *sqlstore.Tx) (err error) {
+		expires = tx.Now().Add(sessionTTL)
+		token, err = sqlstore.NewSession(r.Context(), tx, u.ID, expires)
+		return err
+	})
+	if err != nil {
+		s.apiFail(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	s.writeJSON(w, r, http.StatusCreated, apiSession{Token: token, ExpiresAt: expires, User: userJSON(u)})
+}
+
+// apiSignOut ends the session of the bearer token or cookie used.
+func (s *Server) apiSignOut(w http.ResponseWriter, r *http.Request) {
+	token, ok := bearerToken(r)
+	if !ok {
+		if c, err := r.Cookie(sessionCookie); err == nil {
+			token = c.Value
+		}
+	}
+	if currentUser(r) == nil || token == "" {
+		s.apiFail(w, r, arbiter.Errorf(arbiter.EUNAUTHORIZED, "not signed in"))
+		return
+	}
+	if err := s.db.Tx(r.Context(), func(tx *sqlstore.Tx) error { return sqlstore.DeleteSession(r.Context(), tx, token) }); err != nil {
+		s.apiFail(w, r, err)
+		return
+	}
+	if !ok {
+		s.clearCookie(w, r, sessionCookie)
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) apiMe(w http.ResponseWriter, r *http.Request) {
+	u := currentUser(r)
+	if u == nil {
+		s.apiFail(w, r, arbiter.Errorf(arbiter.EUNAUTHORIZED, "not signed in"))
+		return
+	}
+	s.writeJSON(w, r, http.StatusOK, userJSON(*u))
+}

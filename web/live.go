@@ -1,0 +1,4 @@
+package web
+
+// liveRoutes registers the live-update streams (server-sent events).
+func (s *Server) liveRoutes() {}

@@ -1,0 +1,226 @@
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"golang.org/x/oauth2"
+
+	"arbiter"
+	"arbiter/sqlstore"
+)
+
+// Sign-in with Lichess is OAuth2 authorization code with PKCE: Lichess
+// needs no client secret or registration, the client id is any name. The
+// state and PKCE verifier live in a short-lived HttpOnly cookie, so any
+// of several stateless serve processes can finish a sign-in another one
+// started.
+const (
+	oauthCookie  = "arbiter_oauth"
+	oauthTimeout = 10 * time.Minute
+	// DefaultOAuthClientID is the client id shown to users on Lichess's
+	// consent page.
+	DefaultOAuthClientID = "arbiter"
+)
+
+// LichessAuth configures sign-in with Lichess.
+type LichessAuth struct {
+	// BaseURL is Lichess's address; "" means https://lichess.org. Tests
+	// point it at a local fake.
+	BaseURL string
+	// ClientID is the OAuth client id; "" means DefaultOAuthClientID.
+	ClientID string
+	// HTTPClient makes the token and account requests; nil means a
+	// client with a 10 s timeout.
+	HTTPClient *http.Client
+}
+
+func (s *Server) authRoutes() {
+	s.mux.HandleFunc("GET /login", s.loginPage)
+	s.mux.HandleFunc("POST /login", s.loginLocal)
+	s.mux.HandleFunc("POST /logout", s.logout)
+	s.mux.HandleFunc("GET /auth/lichess", s.lichessStart)
+	s.mux.HandleFunc("GET /auth/lichess/callback", s.lichessCallback)
+}
+
+type loginData struct {
+	Next     string
+	Username string
+}
+
+func (s *Server) loginPage(w http.ResponseWriter, r *http.Request) {
+	s.render(w, r, http.StatusOK, "login", page{Title: "Sign in", Nav: "login",
+		Data: loginData{Next: localPath(r.URL.Query().Get("next"))}})
+}
+
+// loginLocal signs in a local account with its password. Failures say
+// only "wrong name or password" and are throttled per name.
+func (s *Server) loginLocal(w http.ResponseWriter, r *http.Request) {
+	name := strings.TrimSpace(r.PostFormValue("username"))
+	next := localPath(r.PostFormValue("next"))
+	u, err := s.checkLocal(r.Context(), name, r.PostFormValue("password"))
+	if err != nil {
+		if arbiter.ErrorCode(err) == arbiter.EINTERNAL {
+			s.internal(w, r, err)
+			return
+		}
+		s.render(w, r, httpStatus(arbiter.ErrorCode(err)), "login", page{Title: "Sign in", Nav: "login",
+			Flash: &flash{Error: true, Message: userMessage(err)}, Data: loginData{Next: next, Username: name}})
+		return
+	}
+	if err := s.startSession(w, r, u); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	http.Redirect(w, r, next, http.StatusSeeOther)
+}
+
+// checkLocal returns the local account if the password is right.
+func (s *Server) checkLocal(ctx context.Context, name, password string) (sqlstore.User, error) {
+	if name == "" || password == "" {
+		return sqlstore.User{}, arbiter.FieldError("username", "local.account", "enter the account name and the password")
+	}
+	if !s.loginLimit.allow(strings.ToLower(name), s.app.Now()) {
+		return sqlstore.User{}, arbiter.Errorf(arbiter.EFORBIDDEN, "too many failed sign-ins for %s; wait a minute", name)
+	}
+	u, hash, err := sqlstore.LocalAccount(ctx, s.db, name)
+	if err != nil && arbiter.ErrorCode(err) != arbiter.ENOTFOUND {
+		return sqlstore.User{}, err
+	}
+	if err != nil || !checkPassword(hash, password) {
+		s.loginLimit.fail(strings.ToLower(name), s.app.Now())
+		return sqlstore.User{}, arbiter.Errorf(arbiter.EUNAUTHORIZED, "wrong account name or password")
+	}
+	return u, nil
+}
+
+func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
+	if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
+		err := s.db.Tx(r.Context(), func(tx *sqlstore.Tx) error { return sqlstore.DeleteSession(r.Context(), tx, c.Value) })
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	s.clearCookie(w, r, sessionCookie)
+	s.setFlash(w, r, false, "You are signed out.")
+	http.Redirect(w, r, "/", http.StatusSeeOther)
+}
+
+// oauthConfig is the OAuth2 client for this request (the redirect URL is
+// this server as the browser reached it).
+func (s *Server) oauthConfig(r *http.Request) *oauth2.Config {
+	scheme := "http"
+	if s.secure(r) {
+		scheme = "https"
+	}
+	base := strings.TrimRight(s.lichess.BaseURL, "/")
+	return &oauth2.Config{
+		ClientID:    s.lichess.ClientID,
+		Endpoint:    oauth2.Endpoint{AuthURL: base + "/oauth", TokenURL: base + "/api/token", AuthStyle: oauth2.AuthStyleInParams},
+		RedirectURL: scheme + "://" + r.Host + "/auth/lichess/callback",
+	}
+}
+
+// lichessStart sends the browser to Lichess's consent page.
+func (s *Server) lichessStart(w http.ResponseWriter, r *http.Request) {
+	b := make([]byte, 16)
+	rand.Read(b)
+	state := base64.RawURLEncoding.EncodeToString(b)
+	verifier := oauth2.GenerateVerifier()
+	next := localPath(r.URL.Query().Get("next"))
+	value := state + "." + verifier + "." + base64.RawURLEncoding.EncodeToString([]byte(next))
+	s.setCookie(w, r, oauthCookie, value, "/auth/lichess", oauthTimeout)
+	http.Redirect(w, r, s.oauthConfig(r).AuthCodeURL(state, oauth2.S256ChallengeOption(verifier)), http.StatusFound)
+}
+
+// lichessCallback finishes the sign-in: it checks the state, trades the
+// code (with the PKCE verifier) for a token, asks Lichess who the token
+// belongs to, and starts a session for that user. The Lichess token is
+// not kept: Arbiter only needs to know who signed in.
+func (s *Server) lichessCallback(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	c, err := r.Cookie(oauthCookie)
+	parts := []string{}
+	if err == nil {
+		parts = strings.Split(c.Value, ".")
+	}
+	http.SetCookie(w, &http.Cookie{Name: oauthCookie, Path: "/auth/lichess", MaxAge: -1, HttpOnly: true, Secure: s.secure(r), SameSite: http.SameSiteLaxMode})
+	if q.Get("error") != "" {
+		s.renderError(w, r, http.StatusUnauthorized, arbiter.EUNAUTHORIZED, "Lichess did not sign you in ("+q.Get("error")+"). Try again.")
+		return
+	}
+	if len(parts) != 3 || q.Get("state") == "" || q.Get("state") != parts[0] || q.Get("code") == "" {
+		s.renderError(w, r, http.StatusBadRequest, arbiter.EINVALID, "This sign-in link is stale or was not started here. Start again from the sign-in page.")
+		return
+	}
+	next := "/"
+	if b, err := base64.RawURLEncoding.DecodeString(parts[2]); err == nil {
+		next = localPath(string(b))
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 20*time.Second)
+	defer cancel()
+	ctx = context.WithValue(ctx, oauth2.HTTPClient, s.lichess.HTTPClient)
+	tok, err := s.oauthConfig(r).Exchange(ctx, q.Get("code"), oauth2.VerifierOption(parts[1]))
+	if err != nil {
+		s.log.Warn("lichess token exchange failed", "error", err.Error(), "request_id", requestID(r))
+		s.renderError(w, r, http.StatusBadGateway, arbiter.EUNAUTHORIZED, "Lichess did not confirm the sign-in. Try again.")
+		return
+	}
+	username, err := s.lichessAccount(ctx, tok.AccessToken)
+	if err != nil {
+		s.log.Warn("lichess account lookup failed", "error", err.Error(), "request_id", requestID(r))
+		s.renderError(w, r, http.StatusBadGateway, arbiter.EUNAUTHORIZED, "Lichess did not say who you are. Try again.")
+		return
+	}
+	var u sqlstore.User
+	ch := sqlstore.Change{Actor: sqlstore.Actor{Name: username, Role: arbiter.RolePlayer}, Action: "user.sign_in"}
+	err = s.db.Tx(r.Context(), func(tx *sqlstore.Tx) (err error) {
+		u, err = sqlstore.UpsertUser(r.Context(), tx, ch, username, "")
+		return err
+	})
+	if err == nil {
+		err = s.startSession(w, r, u)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	http.Redirect(w, r, next, http.StatusSeeOther)
+}
+
+// lichessAccount returns the username the token belongs to (GET
+// /api/account).
+func (s *Server) lichessAccount(ctx context.Context, token string) (string, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimRight(s.lichess.BaseURL, "/")+"/api/account", nil)
+	if err != nil {
+		return "", err
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Accept", "application/json")
+	res, err := s.lichess.HTTPClient.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return "", fmt.Errorf("GET /api/account: %s", res.Status)
+	}
+	var acct struct {
+		Username string `json:"username"`
+	}
+	if err := json.NewDecoder(io.LimitReader(res.Body, 1<<20)).Decode(&acct); err != nil {
+		return "", fmt.Errorf("GET /api/account: %w", err)
+	}
+	if acct.Username == "" {
+		return "", fmt.Errorf("GET /api/account: no username")
+	}
+	return acct.Username, nil
+}
