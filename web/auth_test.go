@@ -341,3 +341,38 @@ func TestAPISessions(t *testing.T) {
 	wantStatus(t, res, body, 200)
 	wantContains(t, body, `"username": "somebody"`)
 }
+
+func TestDemoSignInOnlyWhenOn(t *testing.T) {
+	f := newFixture(t)
+	res, body := f.as(t, "", "POST", "/login/demo", url.Values{"username": {"cap01"}})
+	wantStatus(t, res, body, 404)
+	if cookieOf(res, sessionCookie) != nil {
+		t.Fatal("demo sign-in worked on a server without demo mode")
+	}
+	_, body = f.do(t, "GET", "/login")
+	if strings.Contains(body, "demo-sign-in") {
+		t.Error("the login page offers demo sign-in without demo mode")
+	}
+
+	srv, err := New(Config{DB: f.db, App: f.app, DemoSignIn: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.srv = srv
+	_, body = f.do(t, "GET", "/login")
+	wantContains(t, body, `id="demo-sign-in"`, "<code>td@local</code>")
+	res, body = f.as(t, "", "POST", "/login/demo", url.Values{"username": {"cap01"}, "next": {"/formats"}})
+	wantStatus(t, res, body, 303)
+	c := cookieOf(res, sessionCookie)
+	if c == nil || res.Header.Get("Location") != "/formats" {
+		t.Fatalf("demo sign-in: cookie %v, location %q", c, res.Header.Get("Location"))
+	}
+	_, body = f.as(t, c.Value, "GET", "/", nil)
+	wantContains(t, body, "Signed in as <strong>cap01</strong>")
+	// Local accounts keep their password even in demo mode.
+	res, body = f.as(t, "", "POST", "/login/demo", url.Values{"username": {LocalTD}})
+	wantStatus(t, res, body, 303)
+	if cookieOf(res, sessionCookie) != nil {
+		t.Error("demo sign-in as the local TD")
+	}
+}

@@ -48,16 +48,95 @@ func (s *Server) authRoutes() {
 	s.mux.HandleFunc("POST /logout", s.logout)
 	s.mux.HandleFunc("GET /auth/lichess", s.lichessStart)
 	s.mux.HandleFunc("GET /auth/lichess/callback", s.lichessCallback)
+	s.mux.HandleFunc("POST /login/demo", s.loginDemo)
 }
 
 type loginData struct {
 	Next     string
 	Username string
+	// Demo lists who one may sign in as without a password when demo
+	// sign-in is on (nil otherwise).
+	Demo []demoUser
 }
 
+type demoUser struct{ Name, Part string }
+
 func (s *Server) loginPage(w http.ResponseWriter, r *http.Request) {
-	s.render(w, r, http.StatusOK, "login", page{Title: "Sign in", Nav: "login",
-		Data: loginData{Next: localPath(r.URL.Query().Get("next"))}})
+	d := loginData{Next: localPath(r.URL.Query().Get("next"))}
+	if s.demoSignIn {
+		var err error
+		if d.Demo, err = s.demoUsers(r.Context()); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	s.render(w, r, http.StatusOK, "login", page{Title: "Sign in", Nav: "login", Data: d})
+}
+
+// demoUsers are the TDs, captains and players of the demo events ("demo-"
+// slugs), a few of each, for the demo sign-in list.
+func (s *Server) demoUsers(ctx context.Context) ([]demoUser, error) {
+	out := []demoUser{{Name: LocalTD, Part: "TD of every demo event (password printed at first start)"}}
+	events, err := s.app.ListEvents(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, ev := range events {
+		if !strings.HasPrefix(ev.Slug, "demo-") {
+			continue
+		}
+		es, err := s.app.Entrants(ctx, ev.Slug)
+		if err != nil {
+			return nil, err
+		}
+		for i, e := range es {
+			if i == 3 {
+				break
+			}
+			if e.Kind == arbiter.EntrantTeam {
+				out = append(out, demoUser{Name: e.Captain, Part: "captain of " + e.Name + " in " + ev.Name})
+			} else {
+				out = append(out, demoUser{Name: e.Player, Part: "player in " + ev.Name})
+			}
+		}
+	}
+	return out, nil
+}
+
+// loginDemo signs in as any Lichess-style username with no password. It
+// exists only when the server runs with demo sign-in on (serve --demo),
+// so a newcomer can see the captain and player pages of the demo events;
+// a real deployment never turns it on.
+func (s *Server) loginDemo(w http.ResponseWriter, r *http.Request) {
+	if !s.demoSignIn {
+		s.renderError(w, r, http.StatusNotFound, arbiter.ENOTFOUND, "Demo sign-in is off on this server.")
+		return
+	}
+	name := strings.TrimSpace(r.PostFormValue("username"))
+	if strings.HasSuffix(strings.ToLower(name), sqlstore.LocalSuffix) {
+		s.setFlash(w, r, true, "username: local accounts sign in with their password")
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return
+	}
+	var u sqlstore.User
+	ch := sqlstore.Change{Actor: sqlstore.Actor{Name: "demo", Role: arbiter.RoleSystem}, Action: "user.demo_sign_in"}
+	err := s.db.Tx(r.Context(), func(tx *sqlstore.Tx) (err error) {
+		u, err = sqlstore.UpsertUser(r.Context(), tx, ch, name, "")
+		return err
+	})
+	if err == nil {
+		err = s.startSession(w, r, u)
+	}
+	if err != nil {
+		if arbiter.ErrorCode(err) == arbiter.EINTERNAL {
+			s.internal(w, r, err)
+			return
+		}
+		s.setFlash(w, r, true, userMessage(err))
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return
+	}
+	http.Redirect(w, r, localPath(r.PostFormValue("next")), http.StatusSeeOther)
 }
 
 // loginLocal signs in a local account with its password. Failures say

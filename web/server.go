@@ -38,6 +38,10 @@ type Config struct {
 	// behind a TLS-terminating proxy that does not send
 	// X-Forwarded-Proto).
 	SecureCookies bool
+	// DemoSignIn lets anyone sign in as any Lichess username without a
+	// password (POST /login/demo), to try the demo events' captain and
+	// player pages. Only for demos: never on a real event.
+	DemoSignIn bool
 }
 
 // Server is the web app's http.Handler.
@@ -52,6 +56,7 @@ type Server struct {
 
 	lichess       LichessAuth
 	secureCookies bool
+	demoSignIn    bool
 	loginLimit    loginLimiter
 	openAPI       []byte // the merged OpenAPI document (openapi.go)
 }
@@ -62,7 +67,7 @@ func New(c Config) (*Server, error) {
 	if c.DB == nil {
 		return nil, errors.New("web: Config.DB is required")
 	}
-	s := &Server{db: c.DB, app: c.App, log: c.Logger, lichess: c.Lichess, secureCookies: c.SecureCookies}
+	s := &Server{db: c.DB, app: c.App, log: c.Logger, lichess: c.Lichess, secureCookies: c.SecureCookies, demoSignIn: c.DemoSignIn}
 	if s.lichess.BaseURL == "" {
 		s.lichess.BaseURL = "https://lichess.org"
 	}

@@ -30,7 +30,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	addr := fs.String("addr", ":8080", "TCP address to listen on (host:port; port 0 picks a free one)")
 	dsn := addDBFlag(fs)
 	logFormat := fs.String("log-format", "text", "log lines as text (key=value) or json")
-	seedDemo := fs.Bool("demo", false, "load one demo event of each preset, in the middle of its first stage (skipped for events already there)")
+	seedDemo := fs.Bool("demo", false, "load one demo event of each preset, in the middle of its first stage (skipped for events already there), and allow password-less demo sign-in as any user")
 	tick := fs.Duration("deadline-check", time.Minute, "how often rounds past their deadline are closed (0 turns the job off)")
 	lichessURL := fs.String("lichess-url", "https://lichess.org", "Lichess's address, for signing in with Lichess (OAuth2 with PKCE)")
 	clientID := fs.String("oauth-client-id", web.DefaultOAuthClientID, "the OAuth client id Lichess shows on its consent page")
@@ -81,7 +81,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 			}
 		}
 	}
-	h, err := web.New(web.Config{DB: db, App: svc, Logger: log, SecureCookies: *secureCookies,
+	h, err := web.New(web.Config{DB: db, App: svc, Logger: log, SecureCookies: *secureCookies, DemoSignIn: *seedDemo,
 		Lichess: web.LichessAuth{BaseURL: *lichessURL, ClientID: *clientID}})
 	if err != nil {
 		return err
