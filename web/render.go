@@ -20,12 +20,12 @@ var templateFS embed.FS
 // page is what every template receives: the layout's fields and the
 // page's own data in Data.
 type page struct {
-	Title     string // the page's <title>, and its <h1> unless Heading is set
-	Heading   string
-	Nav       string // which main navigation entry is current
+	Title   string // the page's <title>, and its <h1> unless Heading is set
+	Heading string
+	Nav     string // which main navigation entry is current
 	// Live is the server-sent events URL of this page's event (live.go);
 	// when set, the page refreshes itself as the event changes.
-	Live string
+	Live      string
 	RequestID string
 	User      *sqlstore.User // the signed-in user, or nil (set by render)
 	Flash     *flash         // the outcome of the last form, shown once (set by render unless given)
