@@ -37,3 +37,21 @@ func BenchmarkPair(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPairLarge pairs round 6 of a 9999-player synthetic tournament
+// (skipped with -short). Reproduce:
+// go test -run '^$' -bench 'PairLarge' -benchmem -benchtime 1x ./pairing/dutch/
+func BenchmarkPairLarge(b *testing.B) {
+	if testing.Short() {
+		b.Skip("9999 players")
+	}
+	b.Run("players=9999", func(b *testing.B) {
+		t := benchTournament(b, 9999)
+		b.ResetTimer()
+		for range b.N {
+			if _, err := Pair(t); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -26,6 +26,14 @@ var ErrNoPairing = errors.New("no valid pairing exists")
 // publication order (score of the higher player, score of the lower player,
 // rank of the higher player; the PAB last, as a pair with Black == -1).
 func Pair(t *pairing.Tournament) ([]pairing.Pair, error) {
+	if pairs, err, ok := pairLocal(t); ok {
+		return pairs, err
+	}
+	return pairGlobal(t)
+}
+
+// pairGlobal pairs with one matching over all remaining players.
+func pairGlobal(t *pairing.Tournament) ([]pairing.Pair, error) {
 	s := newState(t)
 	e := &engine{state: s}
 	return e.run()
@@ -52,7 +60,9 @@ type engine struct {
 	sorted []*player
 	forb   []map[int]bool // by Players index
 	lay    layout
-	g      *matching.Incremental
+	g      *matching.Incremental // globalInit's matching
+	gr     graph
+	local  bool // bracket-local matching (see local.go)
 	thresh arbiter.Points
 }
 

@@ -8,15 +8,25 @@ import (
 	"arbiter/pairing/matching"
 )
 
-// solve returns the current maximum-weight matching: mate[v] is v's partner
-// or v itself when unmatched (the PAB). For an odd number of players a dummy
-// vertex joined to every player eligible for the bye by zero-weight edges
-// turns the problem into a perfect matching; the criteria weights make every
-// optimum pair all players (C4), so both problems have the same optima.
-func (e *engine) solve() ([]int, bool) {
-	n := len(e.sorted)
-	ok := e.g.Solve()
-	m := e.g.Mate()[:n]
+// graph is the matching problem the bracket loop works on: the reference
+// formulation over all remaining players (globalGraph) or the bracket-local
+// one (localGraph). Vertices are positions in the sorted order.
+type graph interface {
+	// begin starts a bracket: vi are the bracket's vertices followed by the
+	// next scoregroup; the vertices from next on are the lower brackets.
+	begin(vi []int, next int)
+	set(a, b int, w weight)
+	// solve returns the current optimum: mate[v] is v's partner, or v
+	// itself for the PAB.
+	solve() ([]int, bool)
+	finalize(a, b int)
+}
+
+// solveMates solves g and returns the mates of the n players (the PAB, or
+// a player matched to the dummy vertex, is its own mate).
+func solveMates(g *matching.Incremental, n int) ([]int, bool) {
+	ok := g.Solve()
+	m := g.Mate()[:n]
 	for v := range m {
 		if m[v] < 0 || m[v] >= n {
 			m[v] = v
@@ -25,9 +35,18 @@ func (e *engine) solve() ([]int, bool) {
 	return m, ok
 }
 
-func (e *engine) finalize(a, b int) { e.g.Fix(a, b) }
-
 func (e *engine) set(a, b int, w weight) { e.g.Set(a, b, w, !w.isZero()) }
+
+// globalGraph is the matching over all remaining players.
+type globalGraph struct {
+	g *matching.Incremental
+	n int
+}
+
+func (g *globalGraph) begin([]int, int)       {}
+func (g *globalGraph) set(a, b int, w weight) { g.g.Set(a, b, w, !w.isZero()) }
+func (g *globalGraph) finalize(a, b int)      { g.g.Fix(a, b) }
+func (g *globalGraph) solve() ([]int, bool)   { return solveMates(g.g, g.n) }
 
 func (e *engine) run() ([]pairing.Pair, error) {
 	t := e.t
@@ -88,85 +107,17 @@ func (e *engine) run() ([]pairing.Pair, error) {
 	}
 	e.lay.sgBits = bitsFor(maxGroup)
 	e.lay.words = (e.lay.totalBits()+4)/64 + 1
-	if n&1 == 1 {
-		e.g = matching.NewIncremental(n+1, e.lay.words)
-		zero := make(weight, e.lay.words)
-		for v, p := range sorted {
-			if e.eligibleForBye(p) {
-				e.g.Set(v, n, zero, true)
-			}
-		}
-	} else {
-		e.g = matching.NewIncremental(n, e.lay.words)
-	}
 	ctx := &edgeCtx{unplayedRanks: map[int]int{}}
-
-	// Completability weights.
-	scratch := make(weight, e.lay.words) // Set copies the weight
-	for pi := 0; pi < n; pi++ {
-		p := sorted[pi]
-		for oi := 0; oi < pi; oi++ {
-			o := sorted[oi]
-			if n&1 == 1 {
-				w := scratch
-				clear(w)
-				if e.compatible(p, o) {
-					w.addAt(1+b2u(!e.eligibleForBye(p))+b2u(!e.eligibleForBye(o)), 0)
-					w.shl(e.lay.sgShift)
-					w.addAt(uint64(e.lay.shifts[score(pi)]+e.lay.shifts[score(oi)]), 0)
-					w.shl(e.lay.sgBits)
-					w.addAt(b2u(score(pi) >= score(0)), 0)
-				}
-				e.set(pi, oi, w)
-			} else {
-				e.edgeWeightInto(scratch, o, p, false, false, ctx)
-				e.set(pi, oi, scratch)
-			}
-		}
-	}
-
 	var byeScore arbiter.Points
-	single := false
-	{
-		m, ok := e.solve()
-		if !ok {
-			return nil, ErrNoPairing
-		}
-		if n&1 == 1 {
-			for v := 0; v < n; v++ {
-				if m[v] == v {
-					byeScore = score(v)
-					break
-				}
-			}
-			top := score(0)
-			if byeScore >= top {
-				single = true
-				for v := 0; v < n && score(v) >= top; v++ {
-					if score(m[v]) < top {
-						single = false
-						break
-					}
-				}
-			}
-			var counts []int
-			for _, p := range sorted {
-				if e.accScore(p, 0) == byeScore {
-					counts = append(counts, p.playedGame)
-				}
-			}
-			sort.Sort(sort.Reverse(sort.IntSlice(counts)))
-			for r, c := range counts {
-				ctx.unplayedRanks[c] = r
-			}
-			ctx.byeScore, ctx.singleDFIsBye = byeScore, single
-			for pi := 0; pi < n; pi++ {
-				for oi := 0; oi < pi; oi++ {
-					e.edgeWeightInto(scratch, sorted[oi], sorted[pi], false, false, ctx)
-					e.set(pi, oi, scratch)
-				}
-			}
-		}
+	var single bool
+	var err error
+	if e.local {
+		byeScore, single, err = e.localInit(ctx)
+	} else {
+		byeScore, single, err = e.globalInit(ctx)
+	}
+	if err != nil {
+		return nil, err
 	}
 
 	matchOf := make([]int, n) // partner vertex, -1 = none
@@ -190,10 +141,11 @@ func (e *engine) run() ([]pairing.Pair, error) {
 			vi = append(vi, next)
 			next++
 		}
+		e.gr.begin(vi, next)
 		base := e.baseWeights(vi, sgBegin, nsgBegin, ctx)
 		for li := sgBegin; li < len(vi); li++ {
 			for si := 0; si < li; si++ {
-				e.set(vi[li], vi[si], base[li][si])
+				e.gr.set(vi[li], vi[si], base[li][si])
 			}
 		}
 		sgb := e.lay.sgBits
@@ -213,7 +165,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 		}
 		inBracket := func(m int) bool { return m >= sgBeginVtx && m < nsgBeginVtx }
 
-		stable, _ := e.solve()
+		stable, _ := e.gr.solve()
 
 		// Choose the MDPs to pair (C6, C7), highest first.
 		var mdScore arbiter.Points
@@ -244,10 +196,10 @@ func (e *engine) run() ([]pairing.Pair, error) {
 					if !w.isZero() {
 						w = w.clone()
 						w[0] |= 1
-						e.set(pv, vi[oi], w)
+						e.gr.set(pv, vi[oi], w)
 					}
 				}
-				stable, _ = e.solve()
+				stable, _ = e.gr.solve()
 			}
 			if inBracket(stable[pv]) {
 				matched[pv] = true
@@ -258,7 +210,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 						w = w.clone()
 						w[0] |= uint64(nsgBegin - sgBegin)
 						w.addSigned(1)
-						e.set(pv, vi[oi], w)
+						e.gr.set(pv, vi[oi], w)
 					}
 				}
 			}
@@ -280,14 +232,14 @@ func (e *engine) run() ([]pairing.Pair, error) {
 				if !w.isZero() {
 					w = w.clone()
 					w.addSigned(add)
-					e.set(pv, ov, w)
+					e.gr.set(pv, ov, w)
 					add++
 				}
 			}
-			stable, _ = e.solve()
+			stable, _ = e.gr.solve()
 			mv := stable[pv]
 			matched[mv] = true
-			e.finalize(pv, mv)
+			e.gr.finalize(pv, mv)
 		}
 
 		// The remainder: residents not paired with an MDP.
@@ -309,10 +261,10 @@ func (e *engine) run() ([]pairing.Pair, error) {
 				if oi <= pi {
 					break
 				}
-				e.set(vi[pi], ov, withExchange(pi, oi, rj, remPairs))
+				e.gr.set(vi[pi], ov, withExchange(pi, oi, rj, remPairs))
 			}
 		}
-		stable, _ = e.solve()
+		stable, _ = e.gr.solve()
 
 		exchangeCount := 0
 		if len(rem) > 0 && remPairs < len(rem) {
@@ -340,10 +292,10 @@ func (e *engine) run() ([]pairing.Pair, error) {
 					w := withExchange(rem[it], rem[ot], pri, remPairs)
 					if !w.isZero() {
 						w.addSigned(-1)
-						e.set(pv, vi[rem[ot]], w)
+						e.gr.set(pv, vi[rem[ot]], w)
 					}
 				}
-				stable, _ = e.solve()
+				stable, _ = e.gr.solve()
 			}
 			exchange := stable[pv] <= pv || stable[pv] >= nsgBeginVtx
 			if exchange {
@@ -353,7 +305,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 				if exchange {
 					clear(base[rem[ot]][rem[it]])
 				}
-				e.set(pv, vi[rem[ot]], withExchange(rem[it], rem[ot], pri, remPairs))
+				e.gr.set(pv, vi[rem[ot]], withExchange(rem[it], rem[ot], pri, remPairs))
 			}
 		}
 
@@ -368,25 +320,25 @@ func (e *engine) run() ([]pairing.Pair, error) {
 					w := withExchange(rem[it], rem[ot], ri, remPairs)
 					if !w.isZero() {
 						w.addSigned(1)
-						e.set(pv, vi[rem[ot]], w)
+						e.gr.set(pv, vi[rem[ot]], w)
 					}
 				}
-				stable, _ = e.solve()
+				stable, _ = e.gr.solve()
 			}
 			if stable[pv] > pv && stable[pv] < nsgBeginVtx {
 				left--
 				for ot := 0; ot < it; ot++ {
 					clear(base[rem[it]][rem[ot]])
-					e.set(pv, vi[rem[ot]], base[rem[it]][rem[ot]])
+					e.gr.set(pv, vi[rem[ot]], base[rem[it]][rem[ot]])
 				}
 				for oi := nsgBegin; oi < len(vi); oi++ {
 					clear(base[oi][rem[it]])
-					e.set(pv, vi[oi], base[oi][rem[it]])
+					e.gr.set(pv, vi[oi], base[oi][rem[it]])
 				}
 			}
 			if !already {
 				for ot := it + 1; ot < len(rem); ot++ {
-					e.set(pv, vi[rem[ot]], withExchange(rem[it], rem[ot], ri, remPairs))
+					e.gr.set(pv, vi[rem[ot]], withExchange(rem[it], rem[ot], ri, remPairs))
 				}
 			}
 			ri++
@@ -400,7 +352,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 				if stable[pv] <= pv || stable[pv] >= nsgBeginVtx || (stable[ov] > ov && stable[ov] < nsgBeginVtx) {
 					clear(base[rem[ot]][rem[it]])
 				}
-				e.set(pv, ov, base[rem[ot]][rem[it]])
+				e.gr.set(pv, ov, base[rem[ot]][rem[it]])
 			}
 		}
 
@@ -421,14 +373,14 @@ func (e *engine) run() ([]pairing.Pair, error) {
 				if !w.isZero() {
 					w = w.clone()
 					w.addSigned(add)
-					e.set(pv, ov, w)
+					e.gr.set(pv, ov, w)
 				}
 				add++
 			}
-			stable, _ = e.solve()
+			stable, _ = e.gr.solve()
 			mv := stable[pv]
 			matched[pv], matched[mv] = true, true
-			e.finalize(pv, mv)
+			e.gr.finalize(pv, mv)
 		}
 
 		// Next bracket: unpaired players of this one (MDPs) and the next scoregroup.
@@ -485,4 +437,100 @@ func (e *engine) baseWeights(vi []int, sgBegin, nsgBegin int, c *edgeCtx) [][]we
 		}
 	}
 	return base
+}
+
+// globalInit prepares the matching over all players (the reference
+// formulation): completability weights, the PAB score and whether the PAB
+// goes to the single downfloater of the top group.
+func (e *engine) globalInit(ctx *edgeCtx) (arbiter.Points, bool, error) {
+	sorted := e.sorted
+	n := len(sorted)
+	score := func(v int) arbiter.Points { return e.accScore(sorted[v], 0) }
+	if n&1 == 1 {
+		e.g = matching.NewIncremental(n+1, e.lay.words)
+		zero := make(weight, e.lay.words)
+		for v, p := range sorted {
+			if e.eligibleForBye(p) {
+				e.g.Set(v, n, zero, true)
+			}
+		}
+	} else {
+		e.g = matching.NewIncremental(n, e.lay.words)
+	}
+
+	// Completability weights.
+	scratch := make(weight, e.lay.words) // Set copies the weight
+	for pi := 0; pi < n; pi++ {
+		p := sorted[pi]
+		for oi := 0; oi < pi; oi++ {
+			o := sorted[oi]
+			if n&1 == 1 {
+				w := scratch
+				clear(w)
+				if e.compatible(p, o) {
+					w.addAt(1+b2u(!e.eligibleForBye(p))+b2u(!e.eligibleForBye(o)), 0)
+					w.shl(e.lay.sgShift)
+					w.addAt(uint64(e.lay.shifts[score(pi)]+e.lay.shifts[score(oi)]), 0)
+					w.shl(e.lay.sgBits)
+					w.addAt(b2u(score(pi) >= score(0)), 0)
+				}
+				e.set(pi, oi, w)
+			} else {
+				e.edgeWeightInto(scratch, o, p, false, false, ctx)
+				e.set(pi, oi, scratch)
+			}
+		}
+	}
+
+	var byeScore arbiter.Points
+	single := false
+	{
+		m, ok := solveMates(e.g, n)
+		if !ok {
+			return 0, false, ErrNoPairing
+		}
+		if n&1 == 1 {
+			for v := 0; v < n; v++ {
+				if m[v] == v {
+					byeScore = score(v)
+					break
+				}
+			}
+			top := score(0)
+			if byeScore >= top {
+				single = true
+				for v := 0; v < n && score(v) >= top; v++ {
+					if score(m[v]) < top {
+						single = false
+						break
+					}
+				}
+			}
+			e.byeContext(ctx, byeScore, single)
+			for pi := 0; pi < n; pi++ {
+				for oi := 0; oi < pi; oi++ {
+					e.edgeWeightInto(scratch, sorted[oi], sorted[pi], false, false, ctx)
+					e.set(pi, oi, scratch)
+				}
+			}
+		}
+	}
+	e.gr = &globalGraph{g: e.g, n: n}
+	return byeScore, single, nil
+}
+
+// byeContext records the PAB score and the ranks of the players of that
+// score by played games (C9) in ctx.
+func (e *engine) byeContext(ctx *edgeCtx, byeScore arbiter.Points, single bool) {
+	var counts []int
+	for _, p := range e.sorted {
+		if e.accScore(p, 0) == byeScore {
+			counts = append(counts, p.playedGame)
+		}
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(counts)))
+	for r, c := range counts {
+		ctx.unplayedRanks[c] = r
+	}
+	ctx.byeScore, ctx.singleDFIsBye = byeScore, single
 }

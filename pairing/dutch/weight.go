@@ -61,6 +61,22 @@ func (w weight) addSigned(v int64) {
 	}
 }
 
+// add sets w = w + o.
+func (w weight) add(o weight) {
+	var c uint64
+	for i := range w {
+		w[i], c = bits.Add64(w[i], o[i], c)
+	}
+}
+
+// sub sets w = w - o.
+func (w weight) sub(o weight) {
+	var c uint64
+	for i := range w {
+		w[i], c = bits.Sub64(w[i], o[i], c)
+	}
+}
+
 func (w weight) isZero() bool {
 	for _, x := range w {
 		if x != 0 {

@@ -171,6 +171,14 @@ func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
 	s.markDirty(v)
 }
 
+// Weight copies the weight of edge {v, u} into dst (len(dst) == words) and
+// reports whether the edge is present.
+func (s *Incremental) Weight(v, u int, dst []uint64) bool {
+	k := tri(v, u)
+	half(dst, s.w(k))
+	return s.exists[k]
+}
+
 func (s *Incremental) markDirty(v int) {
 	if !s.dirty[v] {
 		s.dirty[v] = true
@@ -309,16 +317,18 @@ func (s *Incremental) Solve() bool {
 	W := s.words
 	if !s.started {
 		s.started = true
-		// Fresh start: every dual at the largest weight.
-		maxw := make([]uint64, W)
-		for k := range s.exists {
-			if s.exists[k] && cmp(s.w(k), maxw) > 0 {
-				copy(maxw, s.w(k))
-			}
-		}
+		// Fresh start: every dual at the largest weight of its edges
+		// (feasible, and each vertex has a tight edge from the start).
 		for v := 0; v < s.n; v++ {
-			if !s.dead[v] {
-				copy(s.d(v), maxw)
+			if s.dead[v] {
+				continue
+			}
+			d := s.d(v)
+			clear(d)
+			for _, u := range s.live {
+				if k := tri(v, u); u != v && s.exists[k] && cmp(s.w(k), d) > 0 {
+					copy(d, s.w(k))
+				}
 			}
 		}
 	} else {
