@@ -15,7 +15,7 @@ func (s *Incremental) checkDuals(t *testing.T, tag string) {
 				continue
 			}
 			k := tri(v, u)
-			if !s.exists[k] {
+			if !s.exists(k) {
 				continue
 			}
 			s.slack(tmp, k)

@@ -18,11 +18,11 @@ import (
 // only their parity is aligned so that every S-S slack stays even.
 type Incremental struct {
 	n, words int
-	wt       []uint64 // doubled weight of edge k (lower triangle) at k*words
-	exists   []bool
-	ei, ej   []int32 // endpoints of edge k: ei > ej
-	dead     []bool  // vertex removed from the problem (finalized pair)
-	live     []int   // vertices not dead, ascending
+	wt       []uint64 // doubled weight of {i, j} at cell i*n+j (both cells), times words
+	ex       []bool   // edge of cell i*n+j present
+	ei, ej   []int32  // endpoints of edge k: ei > ej
+	dead     []bool   // vertex removed from the problem (finalized pair)
+	live     []int    // vertices not dead, ascending
 	dirty    []bool
 	dirties  []int
 
@@ -76,8 +76,8 @@ type Incremental struct {
 func NewIncremental(n, words int) *Incremental {
 	m := n * (n - 1) / 2
 	s := &Incremental{n: n, words: words}
-	s.wt = make([]uint64, m*words)
-	s.exists = make([]bool, m)
+	s.wt = make([]uint64, n*n*words)
+	s.ex = make([]bool, n*n)
 	s.ei, s.ej = make([]int32, m), make([]int32, m)
 	for i := 1; i < n; i++ {
 		for j := 0; j < i; j++ {
@@ -114,7 +114,7 @@ func NewIncremental(n, words int) *Incremental {
 	s.dual = make([]uint64, 2*n*words)
 	s.allow = make([]uint32, m)
 	s.yt = make([]top, n)
-	s.wt2 = make([]top, m)
+	s.wt2 = make([]top, n*n)
 	s.t1, s.t2, s.delta = make([]uint64, words), make([]uint64, words), make([]uint64, words)
 	s.beEpoch, s.beEdge = make([]uint64, 2*n), fill(2*n, -1)
 	s.beT = make([]top, 2*n)
@@ -129,7 +129,17 @@ func tri(i, j int) int {
 	return i*(i-1)/2 + j
 }
 
-func (s *Incremental) w(k int) []uint64 { return s.wt[k*s.words : (k+1)*s.words : (k+1)*s.words] }
+// Weights are stored in both cells of a full matrix so that the scan of a
+// vertex's edges reads one contiguous row.
+
+func (s *Incremental) wc(c int) []uint64 { return s.wt[c*s.words : (c+1)*s.words : (c+1)*s.words] }
+
+// cellK is the cell of edge k.
+func (s *Incremental) cellK(k int) int { return int(s.ei[k])*s.n + int(s.ej[k]) }
+
+func (s *Incremental) w(k int) []uint64 { return s.wc(s.cellK(k)) }
+
+func (s *Incremental) exists(k int) bool { return s.ex[s.cellK(k)] }
 
 // Set sets the weight of edge {v, u} (exists: whether the edge is present;
 // a present edge may weigh zero). When the current optimum stays optimal as
@@ -138,19 +148,22 @@ func (s *Incremental) w(k int) []uint64 { return s.wt[k*s.words : (k+1)*s.words 
 // otherwise v is marked for release before the next Solve.
 func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
 	k := tri(v, u)
-	d := s.w(k)
+	c1, c2 := v*s.n+u, u*s.n+v
+	d := s.wc(c1)
 	nw := s.t1
 	clear(nw)
 	if exists {
 		copy(nw, w)
 		twice(nw, nw)
 	}
-	if exists == s.exists[k] && cmp(nw, d) == 0 {
+	if exists == s.ex[c1] && cmp(nw, d) == 0 {
 		return
 	}
 	copy(d, nw)
-	s.wt2[k] = topOf(d)
-	s.exists[k] = exists
+	copy(s.wc(c2), nw)
+	s.wt2[c1] = topOf(d)
+	s.wt2[c2] = s.wt2[c1]
+	s.ex[c1], s.ex[c2] = exists, exists
 	if s.dead[v] || s.dead[u] {
 		return // outside the problem
 	}
@@ -176,7 +189,7 @@ func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
 func (s *Incremental) Weight(v, u int, dst []uint64) bool {
 	k := tri(v, u)
 	half(dst, s.w(k))
-	return s.exists[k]
+	return s.exists(k)
 }
 
 func (s *Incremental) markDirty(v int) {
@@ -318,7 +331,7 @@ func (s *Incremental) Solve() bool {
 	if !s.started {
 		s.started = true
 		// Fresh start: every dual at the largest weight of its edges
-		// (feasible, and each vertex has a tight edge from the start).
+		// (feasible), then lowered greedily (below).
 		for v := 0; v < s.n; v++ {
 			if s.dead[v] {
 				continue
@@ -326,8 +339,46 @@ func (s *Incremental) Solve() bool {
 			d := s.d(v)
 			clear(d)
 			for _, u := range s.live {
-				if k := tri(v, u); u != v && s.exists[k] && cmp(s.w(k), d) > 0 {
-					copy(d, s.w(k))
+				if c := v*s.n + u; u != v && s.ex[c] && cmp(s.wc(c), d) > 0 {
+					copy(d, s.wc(c))
+				}
+			}
+		}
+		// Greedy start: lower each dual in turn to the least feasible
+		// value (one of its edges becomes tight) and match the vertex
+		// along a tight edge to a free vertex when there is one.
+		need := make([]uint64, W)
+		for _, v := range s.live {
+			best, bestFree := -1, false
+			for _, u := range s.live {
+				c := v*s.n + u
+				if u == v || !s.ex[c] {
+					continue
+				}
+				add(need, s.wc(c), s.wc(c))
+				sub(need, need, s.d(u))
+				free := s.mate[u] < 0
+				if best == -1 {
+					copy(s.t2, need)
+					best, bestFree = u, free
+					continue
+				}
+				if r := cmp(need, s.t2); r > 0 || (r == 0 && free && !bestFree) {
+					copy(s.t2, need)
+					best, bestFree = u, free
+				}
+			}
+			if best == -1 {
+				continue
+			}
+			copy(s.d(v), s.t2)
+			if s.mate[v] < 0 && bestFree {
+				u := best
+				k := tri(v, u)
+				if v == int(s.ei[k]) {
+					s.mate[v], s.mate[u] = 2*k+1, 2*k
+				} else {
+					s.mate[v], s.mate[u] = 2*k, 2*k+1
 				}
 			}
 		}
@@ -351,11 +402,11 @@ func (s *Incremental) Solve() bool {
 			// Feasibility: y_v >= 2w(v,u) - y_u for every present edge.
 			first := true
 			for _, u := range s.live {
-				if u == v || !s.exists[tri(v, u)] {
+				c := v*s.n + u
+				if u == v || !s.ex[c] {
 					continue
 				}
-				k := tri(v, u)
-				add(need, s.w(k), s.w(k))
+				add(need, s.wc(c), s.wc(c))
 				sub(need, need, s.d(u))
 				if first || cmp(need, needMax) > 0 {
 					copy(needMax, need)
@@ -369,7 +420,7 @@ func (s *Incremental) Solve() bool {
 				m := s.endpoint(p)
 				k := tri(v, m)
 				keep := false
-				if s.exists[k] {
+				if s.exists(k) {
 					add(need, s.w(k), s.w(k))
 					sub(need, need, s.d(m))
 					keep = cmp(need, needMax) == 0
@@ -518,14 +569,14 @@ func (s *Incremental) addBlossom(base, k int) {
 		if s.inblossom[j] == b {
 			i, j = j, i
 		}
-		if s.dead[j] || !s.exists[k] {
+		if s.dead[j] || !s.ex[i*s.n+j] {
 			return
 		}
 		bj := s.inblossom[j]
 		if bj == b || s.label[bj] != 1 {
 			return
 		}
-		f := s.slackT(i, j, k)
+		f := s.slackT(i, j, i*s.n+j)
 		if s.btBest[bj] == -1 {
 			s.btBest[bj], s.btT[bj], s.btExact[bj] = k, f, false
 			touched = append(touched, bj)
@@ -777,15 +828,16 @@ func (s *Incremental) stages() bool {
 					} else {
 						continue
 					}
-					if !s.exists[k] || s.inblossom[v] == s.inblossom[w] {
+					c := v*n + w
+					if !s.ex[c] || s.inblossom[v] == s.inblossom[w] {
 						continue
 					}
 					exact := false
 					var f top
 					if s.allow[k] != s.stage {
-						f = s.slackT(v, w, k)
+						f = s.slackT(v, w, c)
 						if !surelyPositive(f) {
-							s.slack(kslack, k)
+							slackOf(kslack, s.d(v), s.d(w), s.wc(c))
 							exact = true
 							if sign(kslack) <= 0 {
 								s.allow[k] = s.stage
@@ -816,9 +868,9 @@ func (s *Incremental) stages() bool {
 						}
 					} else if s.label[s.inblossom[w]] == 1 {
 						b := s.inblossom[v]
-						s.offerBest(b, k, f, exact, kslack)
+						s.offerBest(b, k, f, exact, kslack, v, w)
 					} else if s.label[w] == 0 {
-						s.offerBest(w, k, f, exact, kslack)
+						s.offerBest(w, k, f, exact, kslack, v, w)
 					}
 				}
 			}
@@ -933,8 +985,8 @@ func abs(f float64) float64 {
 // modulo 2^128 (the headroom bits keep it in range). With L the width of the
 // dropped words, each operand's dropped part lies in [0, 2^L), so the exact
 // slack S satisfies (T-2)·2^L < S < (T+2)·2^L.
-func (s *Incremental) slackT(v, w, k int) top {
-	a, b, c := s.yt[v], s.yt[w], s.wt2[k]
+func (s *Incremental) slackT(v, w, cell int) top {
+	a, b, c := s.yt[v], s.yt[w], s.wt2[cell]
 	lo, c1 := bits.Add64(a.lo, b.lo, 0)
 	hi, _ := bits.Add64(a.hi, b.hi, c1)
 	lo, c2 := bits.Sub64(lo, c.lo, 0)
@@ -962,16 +1014,16 @@ func surelyLess(a, b top) bool {
 // surelyPositive reports that the slack estimated by t is certainly > 0.
 func surelyPositive(t top) bool { return !t.less(top{2, 0}) }
 
-// offerBest makes edge k the best edge of b when its slack is smaller than
+// offerBest makes edge k = {v, w} (v being scanned) the best edge of b when its slack is smaller than
 // the current best's (ties keep the current one). f estimates k's
 // slack; kslack holds it exactly when exact.
-func (s *Incremental) offerBest(b, k int, f top, exact bool, kslack []uint64) {
+func (s *Incremental) offerBest(b, k int, f top, exact bool, kslack []uint64, v, w int) {
 	W := s.words
 	cs := s.beSlack[b*W : (b+1)*W : (b+1)*W]
 	j := s.bestedge[b]
 	if j != -1 {
 		if s.beEdge[b] != j || s.beEpoch[b] != s.epoch {
-			g := s.slackT(int(s.ei[j]), int(s.ej[j]), j)
+			g := s.slackT(int(s.ei[j]), int(s.ej[j]), s.cellK(j))
 			s.beEdge[b], s.beEpoch[b], s.beT[b], s.beExact[b] = j, s.epoch, g, false
 		}
 		g := s.beT[b]
@@ -980,7 +1032,7 @@ func (s *Incremental) offerBest(b, k int, f top, exact bool, kslack []uint64) {
 		}
 		if !surelyLess(f, g) {
 			if !exact {
-				s.slack(kslack, k)
+				slackOf(kslack, s.d(v), s.d(w), s.wc(v*s.n+w)) // v's row
 				exact = true
 			}
 			if !s.beExact[b] {
