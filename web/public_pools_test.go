@@ -60,6 +60,30 @@ func TestPoolsPage(t *testing.T) {
 	if out.Stage != 2 || len(out.Pools) != 2 || out.Pools[0].Name != "upper" || len(out.Pools[0].Rows) != 6 || len(out.Pools[1].Matches) != 6 {
 		t.Errorf("API pools %+v", out)
 	}
+	// A player's page: Lichess profile, and every match (all rounds so
+	// far are closed, so all are public), the pool's with its name.
+	id := out.Pools[0].Rows[0].ID
+	all, err := f.app.Matches(ctx, "wc", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mine []string
+	for _, m := range all {
+		if m.Home == id || m.Away == id {
+			mine = append(mine, m.ID)
+		}
+	}
+	body = getPage(t, f, "/events/wc/entrants/"+id)
+	wantContains(t, body, `<a href="https://lichess.org/@/`+id+`" rel="noopener">`, "· player</p>", "(pool upper)")
+	rows := rowsOf(body, "entrant-matches")
+	if len(rows) != len(mine) || len(mine) < 3 {
+		t.Fatalf("%s: %d match rows, want %d", id, len(rows), len(mine))
+	}
+	for i, r := range rows {
+		if c := strings.Split(r, "|"); c[6] != mine[i] || (c[2] != "white" && c[2] != "black" && c[1] != "bye") {
+			t.Errorf("%s row %q, want match %s", id, r, mine[i])
+		}
+	}
 	// The round page of a pool round names each match's pool.
 	body = getPage(t, f, "/events/wc/rounds/s2r1")
 	if rows := rowsOf(body, "pairings"); len(rows) != 6 || strings.Split(rows[0], "|")[1] != "upper" || strings.Split(rows[5], "|")[1] != "lower" {

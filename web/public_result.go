@@ -61,6 +61,10 @@ func resultFor(m arbiter.Match, id string) sideResult {
 		r.Score = pointsText(own.Points, opp.Points)
 	}
 	switch {
+	case o.Decision == "forfeit_win" || o.Decision == "forfeit_loss":
+		// The decision is worded from the home side: say it neutrally,
+		// Word tells who won.
+		r.Note = "by forfeit"
 	case !played:
 		r.Note = words(o.Decision)
 	case o.DecidedBy == "tiebreak_games" || o.DecidedBy == "armageddon":

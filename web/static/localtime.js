@@ -7,7 +7,7 @@
   var fmt;
   try {
     fmt = new Intl.DateTimeFormat(undefined, {
-      weekday: "short", day: "numeric", month: "short", year: "numeric",
+      weekday: "short", day: "numeric", month: "short",
       hour: "2-digit", minute: "2-digit", timeZoneName: "short"
     });
   } catch (e) {
@@ -24,7 +24,8 @@
         continue;
       }
       var d = new Date(t.getAttribute("datetime"));
-      if (isNaN(d.getTime())) {
+      // A reader on UTC already reads their own time.
+      if (isNaN(d.getTime()) || d.getTimezoneOffset() === 0) {
         continue;
       }
       var span = document.createElement("span");
