@@ -41,7 +41,8 @@ type crossCell struct {
 	Opponent string `json:"opponent,omitempty"` // entrant ID; empty for a bye
 	// OppPos is the opponent's row in this table (0 when the opponent is
 	// not ranked in it).
-	OppPos int `json:"opponent_pos,omitempty"`
+	OppPos  int    `json:"opponent_pos,omitempty"`
+	OppName string `json:"-"`
 	// Colour is white or black: the home side plays White (in team
 	// matches, White on board 1).
 	Colour string `json:"colour,omitempty"`
@@ -57,6 +58,28 @@ func (c crossCell) ColourLetter() string {
 		return ""
 	}
 	return c.Colour[:1]
+}
+
+// Label is the cell spelled out for screen readers, which would
+// otherwise read "10w1" letter by letter.
+func (c crossCell) Label() string {
+	l := "Round " + itoa(c.Round) + ": "
+	switch {
+	case c.Match == "":
+		return l + "not paired"
+	case c.Opponent == "":
+		l += "bye"
+	default:
+		l += "against " + c.OppName + ", " + c.Colour
+	}
+	l += ", " + c.Word
+	if c.Score != "" {
+		l += " " + c.Score
+	}
+	if c.Note != "" {
+		l += " (" + c.Note + ")"
+	}
+	return l
 }
 
 // crosstables builds the crosstables of stage si: one, or one per pool.
@@ -128,7 +151,7 @@ func (v *eventView) crosstable(t standings.Table, si int, pool string, rounds []
 				if side == m.Away {
 					c.Colour, c.Opponent = "black", m.Home
 				}
-				c.OppPos = pos[c.Opponent]
+				c.OppPos, c.OppName = pos[c.Opponent], v.name(c.Opponent)
 			}
 			ct.Rows[p-1].Cells[j] = c
 		}
@@ -144,7 +167,6 @@ type crosstableData struct {
 	Stage  stageRef
 	Tables []crossTable
 	Notice string
-	Team   bool // team entrants: the cells show the match scores
 }
 
 var crossKinds = []string{format.Swiss, format.RoundRobin, format.Pool}
@@ -158,7 +180,7 @@ func (s *Server) crosstablePage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	d := crosstableData{Ev: v.Ev, Nav: v.nav("Crosstable"), Team: v.F.Entrant == format.Team}
+	d := crosstableData{Ev: v.Ev, Nav: v.nav("Crosstable")}
 	for _, sg := range v.stageKinds() {
 		if slices.Contains(crossKinds, sg.Kind) {
 			d.Tabs.Stages = append(d.Tabs.Stages, sg)

@@ -136,6 +136,9 @@ func TestCrosstablePage(t *testing.T) {
 	if rows[9] != "10|10|Team 06|1b0228–348|0|-120|228|0" {
 		t.Errorf("last row %q", rows[9])
 	}
+	// Screen readers get the cell spelled out.
+	wantContains(t, body, `<a href="/events/atc/matches/s1r1b1" aria-label="Round 1: against Team 06, white, won 348–228">10w1</a>`,
+		`aria-label="Round 1: against Team 01, black, lost 228–348">1b0</a>`)
 	// The others drew 0-0 by double forfeit (=, not ½: not played), each
 	// against another of lines 2-9 with the opposite colour.
 	seen := map[string]bool{}
