@@ -6,8 +6,10 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"arbiter"
+	"arbiter/app"
 )
 
 // checkPage runs the markup checks every page must pass: balanced tags,
@@ -294,4 +296,37 @@ func TestPublicPageErrors(t *testing.T) {
 	wantStatus(t, res, body, 405)
 }
 
-var _ = arbiter.EventRunning
+// TestPagesOfAFormatWithoutKnockout: a one-stage individual Swiss given
+// as a format file has no bracket and no pools, and says so.
+func TestPagesOfAFormatWithoutKnockout(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	if _, err := f.app.CreateEvent(ctx, tdActor, app.NewEvent{Slug: "club", Name: "Club Swiss 2025", Format: []byte(ownFormat),
+		Start: time.Date(2025, 1, 7, 0, 0, 0, 0, time.UTC)}); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"alice", "bob"} {
+		e, err := f.app.Register(ctx, arbiter.Actor{Name: name, Role: arbiter.RolePlayer}, "club", arbiter.Entrant{Kind: arbiter.EntrantPlayer, Player: name, Name: name, Rating: 1500})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.app.Approve(ctx, tdActor, "club", e.ID, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	body := getPage(t, f, "/events/club/bracket")
+	wantContains(t, body, "This event has no knockout stage, so it has no bracket.")
+	body = getPage(t, f, "/events/club/pools")
+	wantContains(t, body, "This event has no pool stage.")
+	body = getPage(t, f, "/events/club")
+	if strings.Contains(body, "/events/club/bracket") || strings.Contains(body, "/events/club/pools") || !strings.Contains(body, `href="/events/club/crosstable"`) {
+		t.Error("event navigation offers pages the format cannot have")
+	}
+	body = getPage(t, f, "/events/club/entrants")
+	// Players: no captain or member columns.
+	if rows := rowsOf(body, "entrants"); len(rows) != 2 || rows[0] != "–|alice|1500|approved" {
+		t.Errorf("players %q", rows)
+	}
+	body = getPage(t, f, "/events/club/entrants/alice")
+	wantContains(t, body, `<a href="https://lichess.org/@/alice" rel="noopener">alice</a>`, "No published match yet.")
+}
