@@ -3,6 +3,8 @@ package web
 import (
 	"strings"
 	"testing"
+
+	"arbiter/sqlstore/storetest"
 )
 
 func TestAPIPublicEntrants(t *testing.T) {
@@ -105,5 +107,24 @@ func TestPublicPagesWellFormed(t *testing.T) {
 		if strings.Contains(body, "{{") {
 			t.Errorf("%s: template text leaked", p)
 		}
+	}
+}
+
+// TestPublicPostgres renders the public pages on PostgreSQL when
+// $ARBITER_TEST_POSTGRES names a server (skipped otherwise).
+func TestPublicPostgres(t *testing.T) {
+	f := newFixtureOn(t, storetest.Postgres(t))
+	antichessEvent(t, f)
+	playRound1(t, f)
+	body := getPage(t, f, "/events/atc/rounds/s1r1")
+	if rows := rowsOf(body, "pairings"); len(rows) != 5 || rows[0] != "1|Team 01|Team 06|348–228, Team 01 won|final|–|s1r1b1" {
+		t.Errorf("pairings %q", rows)
+	}
+	body = getPage(t, f, "/events/atc/crosstable")
+	if rows := rowsOf(body, "crosstable"); len(rows) != 10 || rows[0] != "1|1|Team 01|10w1348–228|1|120|348|0" {
+		t.Errorf("crosstable %q", rows)
+	}
+	for _, p := range []string{"/events/atc/bracket", "/events/atc/pools", "/events/atc/entrants", "/events/atc/entrants/team-06"} {
+		getPage(t, f, p)
 	}
 }
