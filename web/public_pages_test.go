@@ -226,7 +226,9 @@ func TestEventPageLinksAndYourPart(t *testing.T) {
 	wantContains(t, body, `data-live="/events/atc/live"`, `<a href="/events/atc" aria-current="page">Event</a>`,
 		`<a href="/events/atc/entrants">Entrants</a>`, `<a href="/events/atc/rounds/s1r1">Pairings</a>`,
 		`<a href="/events/atc/standings">Standings</a>`, `<a href="/events/atc/crosstable">Crosstable</a>`,
-		`<a href="/events/atc/bracket">Bracket</a>`, `<th scope="row"><a href="/events/atc/rounds/s1r1">1</a></th>`)
+		`<a href="/events/atc/bracket">Bracket</a>`, `<th scope="row"><a href="/events/atc/rounds/s1r1">1</a></th>`,
+		// The calendar's times get the reader's local time too.
+		`<div class="table-wrap" role="region" aria-label="Rounds" tabindex="0" data-local>`, `<script src="/static/localtime.js?v=`)
 	if strings.Contains(body, "Your part") || strings.Contains(body, `href="/events/atc/pools"`) {
 		t.Error("anonymous part box, or a pools link for a format without pools")
 	}

@@ -1,4 +1,5 @@
-// localtime.js: shows every <time datetime="..." data-local> also in the
+// localtime.js: shows every <time datetime="..." data-local> (or any
+// <time datetime> inside an element marked data-local) also in the
 // reader's own time zone, beside the UTC text the server wrote. Without
 // JavaScript the page keeps the UTC times only. Content swapped in later
 // (live updates with htmx) is handled too.
@@ -17,7 +18,7 @@
     if (!root || !root.querySelectorAll) {
       return;
     }
-    var times = root.querySelectorAll("time[datetime][data-local]");
+    var times = root.querySelectorAll("time[datetime][data-local], [data-local] time[datetime]");
     for (var i = 0; i < times.length; i++) {
       var t = times[i];
       if (t.hasAttribute("data-local-done")) {
