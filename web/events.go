@@ -19,10 +19,15 @@ type eventData struct {
 	// registration has closed and the stages are sized; nil before.
 	X      *format.Explanation
 	Rounds []roundRow
+	// Nav links the event's public pages; Part is the signed-in user's
+	// part in the event (nil when anonymous).
+	Nav  []navLink
+	Part *partBox
 }
 
 // roundRow is one round of the calendar with its state.
 type roundRow struct {
+	ID       string // "s1r2": the round page's address
 	Seq      int
 	Stage    string
 	Number   int
@@ -32,26 +37,16 @@ type roundRow struct {
 }
 
 // eventPage shows an event: status, format, stages as sized and the
-// calendar of rounds. Read-only and public.
+// calendar of rounds, links to its public pages and, for a signed-in
+// user, their part in it. Read-only and public.
 func (s *Server) eventPage(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
-	slug := r.PathValue("slug")
-	ev, err := s.app.Event(ctx, slug)
+	v, err := s.loadEvent(r.Context(), r.PathValue("slug"))
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	f, err := s.app.Format(ctx, slug)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	rounds, err := s.app.Rounds(ctx, slug)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	d := eventData{Ev: ev, F: f}
+	ev, f := v.Ev, v.F
+	d := eventData{Ev: ev, F: f, Nav: v.nav("Event")}
 	if ev.Status != arbiter.EventRegistration {
 		x, err := f.Explain(ev.Entrants)
 		if err != nil {
@@ -60,12 +55,18 @@ func (s *Server) eventPage(w http.ResponseWriter, r *http.Request) {
 		}
 		d.X = &x
 	}
+	if u := currentUser(r); u != nil {
+		if d.Part, err = s.partOf(r, v, u.LichessUsername); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
 	status := map[[2]int]string{}
-	for _, rd := range rounds {
+	for _, rd := range v.all {
 		status[[2]int{rd.Stage, rd.Number}] = rd.Status
 	}
 	for _, win := range ev.Calendar {
-		row := roundRow{Seq: win.Seq, Number: win.Number, Start: win.Start, Deadline: win.End.Add(-time.Minute), Status: "scheduled"}
+		row := roundRow{ID: roundID(win.Stage, win.Number), Seq: win.Seq, Number: win.Number, Start: win.Start, Deadline: win.End.Add(-time.Minute), Status: "scheduled"}
 		if win.Stage < len(ev.Stages) {
 			row.Stage = ev.Stages[win.Stage].Name
 		}
@@ -74,7 +75,7 @@ func (s *Server) eventPage(w http.ResponseWriter, r *http.Request) {
 		}
 		d.Rounds = append(d.Rounds, row)
 	}
-	s.render(w, r, http.StatusOK, "event", page{Title: ev.Name, Nav: "home", Data: d})
+	s.render(w, r, http.StatusOK, "event", page{Title: ev.Name, Nav: "home", Live: liveURL(ev.Slug), Data: d})
 }
 
 // standingsData is the standings of one stage: one table, or one per pool.
@@ -105,7 +106,7 @@ func (s *Server) standingsPage(w http.ResponseWriter, r *http.Request) {
 	title := "Standings: " + ev.Name
 	if ev.Status == arbiter.EventRegistration {
 		d.Notice = "Registration is open: there are standings once it closes and the first round is played."
-		s.render(w, r, http.StatusOK, "standings", page{Title: title, Nav: "home", Data: d})
+		s.render(w, r, http.StatusOK, "standings", page{Title: title, Nav: "home", Live: liveURL(slug), Data: d})
 		return
 	}
 	if v := r.URL.Query().Get("stage"); v != "" {
@@ -137,7 +138,7 @@ func (s *Server) standingsPage(w http.ResponseWriter, r *http.Request) {
 	if len(d.Tables) == 0 {
 		d.Notice = fmt.Sprintf("Stage %s has no entrants yet.", sg.Name)
 	}
-	s.render(w, r, http.StatusOK, "standings", page{Title: title, Nav: "home", Data: d})
+	s.render(w, r, http.StatusOK, "standings", page{Title: title, Nav: "home", Live: liveURL(slug), Data: d})
 }
 
 // utcTime shows an instant as "Mon 13 Jan 2025 23:59 UTC".

@@ -1,0 +1,126 @@
+package web
+
+import (
+	"net/http"
+	"time"
+
+	"arbiter"
+)
+
+// roundData is the page of one round: its window and its pairings.
+type roundData struct {
+	Ev          arbiter.Event
+	Nav         []navLink
+	ID          string
+	StageName   string
+	StageNumber int
+	Number      int
+	Seq         int
+	// Status is the round's state, or "scheduled" before its pairing.
+	Status          string
+	Start, Deadline stamp
+	// Notice replaces the pairings while there are none to show.
+	Notice     string
+	Pools      bool // a pool stage: the rows name their pool
+	Rows       []pairingRow
+	Prev, Next *roundLink
+}
+
+type roundLink struct {
+	ID, Label string
+}
+
+// pairingRow is one match of the round.
+type pairingRow struct {
+	ID        string
+	Board     int
+	Pool      string
+	Format    string // final or third_place in a knockout
+	Home      entrantLink
+	Away      entrantLink // empty for a bye
+	Result    string      // "348–228, Team 01 won"; "" without a final result
+	Status    string
+	Scheduled stamp
+}
+
+type entrantLink struct {
+	ID   string `json:"id,omitempty"`
+	Name string `json:"name,omitempty"`
+}
+
+// roundPage shows a round of the calendar: its start and deadline (UTC,
+// and the viewer's local time with JavaScript), and once published its
+// pairings with their results and agreed start times. A round of the
+// calendar not paired yet is shown without pairings; an ID that is not a
+// round of the calendar is not found.
+func (s *Server) roundPage(w http.ResponseWriter, r *http.Request) {
+	v, err := s.loadEvent(r.Context(), r.PathValue("slug"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	id := r.PathValue("round")
+	at := -1
+	for i, win := range v.Ev.Calendar {
+		if roundID(win.Stage, win.Number) == id {
+			at = i
+		}
+	}
+	if at < 0 {
+		s.fail(w, r, arbiter.Errorf(arbiter.ENOTFOUND, "event %s has no round %q", v.Ev.Slug, id))
+		return
+	}
+	win := v.Ev.Calendar[at]
+	d := roundData{Ev: v.Ev, Nav: v.nav("Pairings"), ID: id, StageNumber: win.Stage + 1, Number: win.Number, Seq: win.Seq,
+		Status: "scheduled", Start: stampOf(win.Start), Deadline: stampOf(win.End.Add(-time.Minute))}
+	if win.Stage < len(v.Ev.Stages) {
+		d.StageName = v.Ev.Stages[win.Stage].Name
+		d.Pools = len(v.Ev.Stages[win.Stage].Pools) > 0
+	}
+	link := func(i int) *roundLink {
+		w := v.Ev.Calendar[i]
+		return &roundLink{ID: roundID(w.Stage, w.Number), Label: "Round " + itoa(w.Seq)}
+	}
+	if at > 0 {
+		d.Prev = link(at - 1)
+	}
+	if at+1 < len(v.Ev.Calendar) {
+		d.Next = link(at + 1)
+	}
+	var rd *arbiter.Round
+	for i := range v.all {
+		if v.all[i].ID == id {
+			rd = &v.all[i]
+		}
+	}
+	switch {
+	case rd == nil:
+		d.Notice = "This round is not paired yet: the pairings are published here."
+	case !isPublicRound(*rd):
+		d.Status = rd.Status
+		d.Notice = "The TDs are reviewing this round's pairings: they are shown here once published."
+	default:
+		d.Status = rd.Status
+		d.Start, d.Deadline = stampOf(rd.Start), stampOf(rd.End.Add(-time.Minute))
+		for _, m := range v.Matches {
+			if m.Stage != win.Stage || m.Round != win.Number {
+				continue
+			}
+			row := pairingRow{ID: m.ID, Board: m.Board, Pool: m.Pool, Format: m.Format, Status: m.Status,
+				Home: entrantLink{m.Home, v.name(m.Home)}, Scheduled: stampOf(m.ScheduledAt)}
+			if m.Decision == "disregarded" {
+				row.Status = "disregarded"
+			}
+			if !m.IsBye() {
+				row.Away = entrantLink{m.Away, v.name(m.Away)}
+			}
+			row.Result = matchLine(m, row.Home.Name, row.Away.Name)
+			d.Rows = append(d.Rows, row)
+		}
+		if len(d.Rows) == 0 {
+			d.Notice = "This round has no matches."
+		}
+	}
+	title := "Round " + itoa(win.Seq) + ": " + v.Ev.Name
+	s.render(w, r, http.StatusOK, "round", page{Title: title, Nav: "home", Live: liveURL(v.Ev.Slug), Data: d})
+}
