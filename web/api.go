@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"arbiter"
+	"arbiter/app"
 	"arbiter/format"
 	"arbiter/standings"
 )
@@ -229,11 +230,8 @@ func (s *Server) apiMatches(w http.ResponseWriter, r *http.Request) {
 		s.apiFail(w, r, err)
 		return
 	}
-	found := false
-	for _, rd := range rs {
-		found = found || rd.ID == id
-	}
-	if !found {
+	i := slices.IndexFunc(rs, func(rd arbiter.Round) bool { return rd.ID == id })
+	if i < 0 {
 		s.apiFail(w, r, arbiter.Errorf(arbiter.ENOTFOUND, "event %s has no paired round %q", slug, id))
 		return
 	}
@@ -241,6 +239,19 @@ func (s *Server) apiMatches(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.apiFail(w, r, err)
 		return
+	}
+	// Pairings under the TDs' review are theirs alone until published.
+	if !isPublicRound(rs[i]) {
+		var roles app.Roles
+		if u := currentUser(r); u != nil {
+			if roles, err = s.app.RolesOf(ctx, slug, u.LichessUsername); err != nil {
+				s.apiFail(w, r, err)
+				return
+			}
+		}
+		if !roles.TD {
+			ms = nil
+		}
 	}
 	if ms == nil {
 		ms = []arbiter.Match{}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -327,5 +328,32 @@ func TestAPIInternalErrorAndPanicAreJSON(t *testing.T) {
 	if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || rec.Code != 500 || e.Error.Code != "internal" ||
 		strings.Contains(rec.Body.String(), "secret") || rec.Header().Get("Content-Type") != "application/json" {
 		t.Errorf("panic on /api/: %d %q", rec.Code, rec.Body.String())
+	}
+}
+
+// Pairings under the TDs' review (paired, not published) are not public:
+// the API answers the round with no matches, but to the event's TDs.
+func TestAPIMatchesOfUnpublishedRoundOnlyForTDs(t *testing.T) {
+	f := newFixture(t)
+	antichessEvent(t, f)
+	playRound1(t, f)
+	if _, _, err := f.app.PairRound(context.Background(), tdActor, "atc"); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Round   string
+		Matches []arbiter.Match
+	}
+	apiDo(t, f, "GET", "/api/events/atc/rounds/s1r2/matches", 200, &got)
+	if got.Round != "s1r2" || len(got.Matches) != 0 {
+		t.Fatalf("anonymous sees %+v", got)
+	}
+	f.apiAs(t, f.signIn(t, "cap01"), "GET", "/api/events/atc/rounds/s1r2/matches", nil, 200, &got)
+	if len(got.Matches) != 0 {
+		t.Fatalf("a captain sees the unpublished pairings %+v", got.Matches)
+	}
+	f.apiAs(t, f.signIn(t, tdActor.Name), "GET", "/api/events/atc/rounds/s1r2/matches", nil, 200, &got)
+	if len(got.Matches) != 5 {
+		t.Fatalf("the TD sees %d matches, want the 5 paired", len(got.Matches))
 	}
 }
