@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -145,3 +146,19 @@ func acwcEvent(t *testing.T, f *fixture) arbiter.Match {
 	f.now = time.Date(2023, 3, 20, 10, 0, 0, 0, time.UTC)
 	return ms[0]
 }
+
+// outsider is the captain of a team of the antichess cup that does not
+// play in match m.
+func outsider(m arbiter.Match) string {
+	for i := 1; ; i++ {
+		id := fmt.Sprintf("team-%02d", i)
+		if id != m.Home && id != m.Away {
+			return captainOf(id)
+		}
+	}
+}
+
+var (
+	inputRE = regexp.MustCompile(`<(input|select|textarea)\b[^>]*>`)
+	idRE    = regexp.MustCompile(`\sid="([^"]+)"`)
+)
