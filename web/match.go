@@ -49,6 +49,9 @@ type matchData struct {
 	CanAppeal     bool // round closed: the sides may appeal (app checks the window)
 	HasArmageddon bool
 	Armageddon    *app.Armageddon
+	// CanSeal and CanReveal: the user's side has not bid yet; both bids
+	// are in and the user's is still sealed.
+	CanSeal, CanReveal bool
 	SheetExample  string
 	Now           time.Time
 }
@@ -139,6 +142,15 @@ func (s *Server) matchView(r *http.Request, slug, id string) (*matchData, error)
 			d.Armageddon = &a
 		} else if arbiter.ErrorCode(err) != arbiter.ENOTFOUND {
 			return nil, err
+		}
+		if d.Side != "" && d.Open {
+			i := 0
+			if d.Side == "away" {
+				i = 1
+			}
+			a := d.Armageddon
+			d.CanSeal = a == nil || a.Auction.Committed[i] == nil
+			d.CanReveal = a != nil && a.Auction.BothCommitted() && a.Auction.Revealed[i] == nil
 		}
 	}
 	return d, nil
