@@ -52,8 +52,8 @@ type matchData struct {
 	// CanSeal and CanReveal: the user's side has not bid yet; both bids
 	// are in and the user's is still sealed.
 	CanSeal, CanReveal bool
-	SheetExample  string
-	Now           time.Time
+	SheetExample       string
+	Now                time.Time
 }
 
 // offerRow is one offered start time.
