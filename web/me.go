@@ -38,35 +38,80 @@ type mePairing struct {
 }
 
 func (s *Server) mePage(w http.ResponseWriter, r *http.Request) {
-	u := currentUser(r)
-	if u == nil {
+	if currentUser(r) == nil {
 		s.signInFirst(w, r)
 		return
 	}
-	ctx := r.Context()
-	evs, err := s.app.ListEvents(ctx)
+	d, err := s.meData(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
+	s.render(w, r, http.StatusOK, "me", page{Title: "My events", Nav: "me", Data: d})
+}
+
+// meData lists every event in which the signed-in user has a part.
+func (s *Server) meData(r *http.Request) (meData, error) {
 	var d meData
+	ctx := r.Context()
+	evs, err := s.app.ListEvents(ctx)
+	if err != nil {
+		return d, err
+	}
 	for _, ev := range evs {
-		roles, err := s.app.RolesOf(ctx, ev.Slug, u.LichessUsername)
+		roles, err := s.app.RolesOf(ctx, ev.Slug, currentUser(r).LichessUsername)
 		if err != nil {
-			s.fail(w, r, err)
-			return
+			return d, err
 		}
 		if !roles.Any() {
 			continue
 		}
 		me, err := s.meEvent(r, ev, roles)
 		if err != nil {
-			s.fail(w, r, err)
-			return
+			return d, err
 		}
 		d.Events = append(d.Events, me)
 	}
-	s.render(w, r, http.StatusOK, "me", page{Title: "My events", Nav: "me", Data: d})
+	return d, nil
+}
+
+// apiMyEvents is /me as JSON: the user's events, roles and current
+// pairings with what is expected from them.
+func (s *Server) apiMyEvents(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.apiActorAs(w, r, arbiter.RolePlayer); !ok {
+		return
+	}
+	d, err := s.meData(r)
+	if err != nil {
+		s.apiFail(w, r, err)
+		return
+	}
+	type pairing struct {
+		Match       string    `json:"match"`
+		Round       string    `json:"round"`
+		Entrant     string    `json:"entrant"`
+		Opponent    string    `json:"opponent"`
+		ScheduledAt time.Time `json:"scheduled_at,omitzero"`
+		Status      string    `json:"status"`
+		Expect      []string  `json:"expect"`
+	}
+	type event struct {
+		Slug     string    `json:"slug"`
+		Name     string    `json:"name"`
+		Status   string    `json:"status"`
+		Roles    app.Roles `json:"roles"`
+		Pairings []pairing `json:"pairings"`
+	}
+	out := []event{}
+	for _, e := range d.Events {
+		ev := event{Slug: e.Ev.Slug, Name: e.Ev.Name, Status: e.Ev.Status, Roles: e.Roles, Pairings: []pairing{}}
+		for _, p := range e.Pairings {
+			ev.Pairings = append(ev.Pairings, pairing{Match: p.M.ID, Round: p.Round, Entrant: p.Mine, Opponent: p.Opponent,
+				ScheduledAt: p.ScheduledAt, Status: p.State, Expect: append([]string{}, p.Expect...)})
+		}
+		out = append(out, ev)
+	}
+	s.writeJSON(w, r, http.StatusOK, map[string]any{"events": out})
 }
 
 // meEvent gathers the user's pairings in the event's current round (the

@@ -87,3 +87,31 @@ func TestMeIndividualOfferExpected(t *testing.T) {
 		t.Errorf("detail %s", b)
 	}
 }
+
+// TestAPIMyEvents: /me as JSON.
+func TestAPIMyEvents(t *testing.T) {
+	f := newFixture(t)
+	antichessEvent(t, f)
+	playRound1(t, f)
+	f.apiAs(t, "", "GET", "/api/me/events", nil, 401, nil)
+	var out struct {
+		Events []struct {
+			Slug     string
+			Roles    struct{ Captain []string }
+			Pairings []struct {
+				Match, Opponent, Status string
+			}
+		}
+	}
+	f.apiAs(t, f.signIn(t, "cap06"), "GET", "/api/me/events", nil, 200, &out)
+	if len(out.Events) != 1 || out.Events[0].Slug != "atc" || len(out.Events[0].Roles.Captain) != 1 || out.Events[0].Roles.Captain[0] != "team-06" {
+		t.Fatalf("events %+v", out.Events)
+	}
+	if ps := out.Events[0].Pairings; len(ps) != 1 || ps[0].Match != "s1r1b1" || ps[0].Opponent != "Team 01" || ps[0].Status != "final" {
+		t.Fatalf("pairings %+v", ps)
+	}
+	f.apiAs(t, f.signIn(t, "nobody"), "GET", "/api/me/events", nil, 200, &out)
+	if len(out.Events) != 0 {
+		t.Fatalf("nobody's events %+v", out.Events)
+	}
+}

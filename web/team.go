@@ -36,6 +36,7 @@ func (s *Server) teamRoutes() {
 // apiTeamRoutes are the API routes of captains' and players' pages
 // (described in openapi/team.json).
 var apiTeamRoutes = []apiRoute{
+	{"GET /api/me/events", func(s *Server) http.HandlerFunc { return s.apiMyEvents }},
 	{"POST /api/events/{slug}/entrants", func(s *Server) http.HandlerFunc { return s.apiRegister }},
 	{"GET /api/events/{slug}/matches/{match}", func(s *Server) http.HandlerFunc { return s.apiMatch }},
 	{"GET /api/events/{slug}/matches/{match}/reports", func(s *Server) http.HandlerFunc { return s.apiReports }},

@@ -194,3 +194,34 @@ func TestCaptainLineupRKCC(t *testing.T) {
 		t.Errorf("wild card in the Swiss %+v", e.Error)
 	}
 }
+
+// TestCaptainSubstitution: A14: the fifth member replaces a comparable
+// board player for the next round, announced by the captain.
+func TestCaptainSubstitution(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	ok(t)(f.app.CreateEvent(ctx, tdActor, app.NewEvent{Slug: "sub", Name: "Cup", Preset: "antichess-team-cup", Start: time.Date(2025, 1, 7, 0, 0, 0, 0, time.UTC)}))
+	for i := 1; i <= 10; i++ {
+		c := fmt.Sprintf("cap%02d", i)
+		e, err := f.app.Register(ctx, captain(i), "sub", arbiter.Entrant{Name: fmt.Sprintf("Team %02d", i), Captain: c, Rating: 2300 - 10*i,
+			Members: []string{c, fmt.Sprintf("a%02d", i), fmt.Sprintf("b%02d", i), fmt.Sprintf("c%02d", i)}, Substitute: fmt.Sprintf("s%02d", i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok(t)(f.app.Approve(ctx, tdActor, "sub", e.ID, 0))
+	}
+	ok(t)(f.app.CloseRegistration(ctx, tdActor, "sub"))
+	ms := []lineup.Member{{Name: "cap01", Rating: 2400}, {Name: "a01", Rating: 2350}, {Name: "b01", Rating: 2300}, {Name: "c01", Rating: 2290}, {Name: "s01", Rating: 2280}}
+	ok(t)(f.app.RankBoards(ctx, tdActor, "sub", "team-01", ms, lineup.Comparable{{"c01", "s01"}}))
+
+	cap01 := f.signIn(t, "cap01")
+	_, body := f.as(t, cap01, "GET", "/events/sub/teams/team-01/captain", nil)
+	wantContains(t, body, `<form id="substitution"`, `<select id="sub-in" name="in"><option>s01</option></select>`)
+	f.post(t, f.signIn(t, "cap02"), "/events/sub/teams/team-01/substitution", url.Values{"in": {"s01"}, "out": {"c01"}}).wantRefused(t, "only the captain")
+	f.post(t, cap01, "/events/sub/teams/team-01/substitution", url.Values{"in": {"s01"}, "out": {""}}).wantRefused(t, "in")
+	f.post(t, cap01, "/events/sub/teams/team-01/substitution", url.Values{"in": {"s01"}, "out": {"a01"}}).wantRefused(t, "A14")
+	f.post(t, cap01, "/events/sub/teams/team-01/substitution", url.Values{"in": {"s01"}, "out": {"c01"}}).wantOK(t, "s01 replaces c01")
+	if got := strings.Join(entrant(t, f, "sub", "team-01").Boards, ","); got != "cap01,a01,b01,s01" {
+		t.Fatalf("boards %s", got)
+	}
+}
