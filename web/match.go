@@ -21,20 +21,26 @@ import (
 type matchData struct {
 	*matchInfo
 	Roles app.Roles
-	// Side is the side the user plays for ("home", "away"), Role the role
-	// they act in; both empty for a visitor.
+	// Side is the side the user acts for ("home", "away"), Role the role
+	// they act in; both empty for a visitor. Member is set for a member
+	// of one of the teams who is not its captain (they read, the captain
+	// acts).
 	Side, Role string
+	Member     bool
 	Individual bool
 	Parts      []arbiter.PartResult
 
 	// Negotiation: HasNegotiation when the format has time offers; Offers
 	// their history, Accept the opponent's times the user may accept.
 	HasNegotiation bool
-	Negotiation    *negotiation.State
-	Offers         []offerRow
-	Accept         []offerRow
-	OfferDeadline  time.Time
-	OfferSlots     []int // the time inputs of the offer form
+	// NoneSuitable: the rules let the sides declare that no offered time
+	// suits and offer more (A5).
+	NoneSuitable  bool
+	Negotiation   *negotiation.State
+	Offers        []offerRow
+	Accept        []offerRow
+	OfferDeadline time.Time
+	OfferSlots    []int // the time inputs of the offer form
 
 	// Reports are shown to the sides and TDs only.
 	Reports     []arbiter.Report
@@ -99,12 +105,13 @@ func (s *Server) matchView(r *http.Request, slug, id string) (*matchData, error)
 	}
 	d.Open = mi.Round.Status == arbiter.RoundPublished && mi.M.Status == arbiter.MatchScheduled && !mi.M.IsBye()
 	d.CanAppeal = mi.Round.Status == arbiter.RoundClosed && d.Side != ""
-	d.ShowReports = d.Side != "" || roles.TD
+	d.Member = d.Side == "" && (slices.Contains(roles.Member, mi.M.Home) || mi.M.Away != "" && slices.Contains(roles.Member, mi.M.Away))
+	d.ShowReports = d.Side != "" || d.Member || roles.TD
 	mf := mi.F.Stages[mi.M.Stage].MatchFor(mi.M.Format)
 	d.SheetExample = sheetExample(mf, mi.M)
 
-	if _, ok := negotiation.RulesFromFormat(mi.F); ok && !mi.M.IsBye() {
-		d.HasNegotiation = true
+	if rules, ok := negotiation.RulesFromFormat(mi.F); ok && !mi.M.IsBye() {
+		d.HasNegotiation, d.NoneSuitable = true, rules.RetryOffers > 0
 		for _, win := range mi.Ev.Calendar {
 			if win.Stage == mi.M.Stage && win.Number == mi.M.Round {
 				d.OfferDeadline = win.OfferDeadline

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"arbiter"
 )
@@ -75,9 +76,10 @@ func TestTeamMatchReportConfirm(t *testing.T) {
 	_, body := f.as(t, home, "GET", target, nil)
 	wantContains(t, body, `<form id="report-result"`, `<textarea id="report-sheet" name="sheet"`, `id="sheet-example"`, `<form id="offer-time"`)
 	_, body = f.as(t, member, "GET", target, nil)
-	if strings.Contains(body, `id="report-result"`) {
-		t.Error("a member who is not captain gets the report form")
+	if strings.Contains(body, `id="report-result"`) || strings.Contains(body, `id="offer-time"`) {
+		t.Error("a member who is not captain gets the captain's forms")
 	}
+	wantContains(t, body, `id="member-note"`, "<h2>Reports</h2>", "No result reported yet.")
 
 	res, body := f.as(t, "", "POST", target+"/report", url.Values{"sheet": {teamSheet}})
 	wantSignIn(t, res, body)
@@ -203,4 +205,45 @@ func TestMatchAPI(t *testing.T) {
 	}
 	// Appeals only after the round closes.
 	f.apiAs(t, home, "POST", base+"/appeals", map[string]any{"reason": "x"}, 422, nil)
+}
+
+// TestTeamNegotiation: A5 in the antichess cup: both captains offer three
+// times, none suits, so each offers three more; then one is accepted.
+func TestTeamNegotiation(t *testing.T) {
+	f := newFixture(t)
+	antichessEvent(t, f)
+	playRound1(t, f)
+	m := openRound2(t, f)[0]
+	ev, err := f.app.Event(context.Background(), "atc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := ev.Calendar[1]
+	home, away := f.signIn(t, captainOf(m.Home)), f.signIn(t, captainOf(m.Away))
+	target := "/events/atc/matches/" + m.ID
+	day := w.Start.Truncate(24 * time.Hour)
+	times := func(h int, days ...int) []string {
+		var out []string
+		for _, d := range days {
+			out = append(out, day.Add(time.Duration(d)*24*time.Hour+time.Duration(h)*time.Hour).Format(formTime))
+		}
+		return out
+	}
+	f.post(t, home, target+"/offers", url.Values{"kind": {"propose"}, "time": times(18, 1, 2, 3)}).wantOK(t, "recorded")
+	_, body := f.as(t, away, "GET", target, nil)
+	wantContains(t, body, `<form id="accept-offer"`, `<form id="none-suitable"`, `<form id="offer-time"`)
+	f.post(t, away, target+"/offers", url.Values{"kind": {"none_suitable"}}).wantRefused(t, "A5")
+	f.post(t, away, target+"/offers", url.Values{"kind": {"propose"}, "time": times(21, 1, 2, 3)}).wantOK(t, "recorded")
+	f.post(t, away, target+"/offers", url.Values{"kind": {"none_suitable"}}).wantOK(t, "recorded")
+	f.post(t, home, target+"/offers", url.Values{"kind": {"propose"}, "time": times(12, 1, 2, 3)}).wantOK(t, "recorded")
+	at := day.Add(2*24*time.Hour + 12*time.Hour)
+	f.post(t, away, target+"/offers", url.Values{"kind": {"accept"}, "at": {at.Format(time.RFC3339)}}).wantOK(t, "Agreed")
+	if got := f.match(t, "atc", m.ID).ScheduledAt; !got.Equal(at) {
+		t.Fatalf("scheduled %v, want %v", got, at)
+	}
+	_, body = f.do(t, "GET", target)
+	wantContains(t, body, `data-test="negotiation">Negotiation: agreed`)
+	if n := len(cells(body, "offer-at")); n != 9 {
+		t.Errorf("%d offers in the history, want 9", n)
+	}
 }
