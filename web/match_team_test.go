@@ -88,6 +88,8 @@ func TestTeamMatchReportConfirm(t *testing.T) {
 	f.post(t, home, target+"/report", url.Values{"sheet": {teamSheet}}).wantOK(t, "reported")
 	f.post(t, home, target+"/confirm", url.Values{}).wantRefused(t, "own side")
 	f.post(t, stranger, target+"/confirm", url.Values{}).wantRefused(t, "does not play")
+	// A TD confirms in the TD console, not on the captains' page.
+	f.post(t, f.signIn(t, "ArbiterTD"), target+"/confirm", url.Values{}).wantRefused(t, "does not play")
 	if st := f.match(t, "atc", m.ID).Status; st != arbiter.MatchReported {
 		t.Fatalf("match %s", st)
 	}

@@ -149,28 +149,25 @@ func matchSide(roles app.Roles, m arbiter.Match) (side, role string) {
 	return "", ""
 }
 
-// actingRole is the role a user's match action claims: their side's, or
-// TD for a TD of the event, or player (which app refuses for others).
+// actingRole is the role a user's match action claims: their side's
+// (captain of a team, player of an individual event). Anyone else claims
+// the event's ordinary role and app refuses them; a TD's decisions on a
+// match belong to the TD console, never to these pages.
 func (s *Server) actingRole(r *http.Request, slug, matchID string) string {
-	roles, err := s.rolesOf(r, slug)
-	if err != nil {
-		return arbiter.RolePlayer
-	}
-	m := arbiter.Match{ID: matchID}
-	if ms, err := s.app.Matches(r.Context(), slug, roundOfMatch(matchID)); err == nil {
-		for _, x := range ms {
-			if x.ID == matchID {
-				m = x
+	ctx := r.Context()
+	if roles, err := s.rolesOf(r, slug); err == nil {
+		if ms, err := s.app.Matches(ctx, slug, roundOfMatch(matchID)); err == nil {
+			for _, m := range ms {
+				if m.ID != matchID {
+					continue
+				}
+				if _, role := matchSide(roles, m); role != "" {
+					return role
+				}
 			}
 		}
 	}
-	if _, role := matchSide(roles, m); role != "" {
-		return role
-	}
-	if roles.TD {
-		return arbiter.RoleTD
-	}
-	if len(roles.Captain) > 0 {
+	if f, err := s.app.Format(ctx, slug); err == nil && f.Entrant == "team" {
 		return arbiter.RoleCaptain
 	}
 	return arbiter.RolePlayer
