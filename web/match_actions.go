@@ -31,7 +31,7 @@ func parseOfferTimes(vals []string) ([]time.Time, error) {
 		if v == "" {
 			continue
 		}
-		t, err := parseUTC(v)
+		t, err := parseOfferUTC(v)
 		if err != nil {
 			return nil, arbiter.FieldError(fmt.Sprintf("times[%d]", i), "web.time", "%q is not a time: use YYYY-MM-DDTHH:MM (UTC)", v)
 		}
@@ -43,8 +43,8 @@ func parseOfferTimes(vals []string) ([]time.Time, error) {
 	return out, nil
 }
 
-// parseUTC accepts a datetime-local value (UTC) or an RFC 3339 instant.
-func parseUTC(v string) (time.Time, error) {
+// parseOfferUTC accepts a datetime-local value (UTC) or an RFC 3339 instant.
+func parseOfferUTC(v string) (time.Time, error) {
 	if t, err := time.Parse(time.RFC3339, v); err == nil {
 		return t.UTC(), nil
 	}
@@ -63,7 +63,7 @@ func (s *Server) matchOfferPost(w http.ResponseWriter, r *http.Request) {
 			}
 			step.Times = times
 		case app.NegAccept:
-			at, err := parseUTC(strings.TrimSpace(r.PostFormValue("at")))
+			at, err := parseOfferUTC(strings.TrimSpace(r.PostFormValue("at")))
 			if err != nil {
 				return "", arbiter.FieldError("at", "web.time", "choose one of the offered times")
 			}
@@ -80,9 +80,9 @@ func (s *Server) matchOfferPost(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// resultInput reads a report form: a summary ("6-4", "forfeit:home") or a
+// reportedResult reads a report form: a summary ("6-4", "forfeit:home") or a
 // match sheet (JSON).
-func resultInput(summary, sheet string) (app.ResultInput, error) {
+func reportedResult(summary, sheet string) (app.ResultInput, error) {
 	summary, sheet = strings.TrimSpace(summary), strings.TrimSpace(sheet)
 	switch {
 	case summary != "" && sheet != "":
@@ -98,7 +98,7 @@ func resultInput(summary, sheet string) (app.ResultInput, error) {
 func (s *Server) matchReportPost(w http.ResponseWriter, r *http.Request) {
 	slug, id := r.PathValue("slug"), r.PathValue("match")
 	s.act(w, r, s.actingRole(r, slug, id), matchURL(slug, id), func(a arbiter.Actor) (string, error) {
-		in, err := resultInput(r.PostFormValue("summary"), r.PostFormValue("sheet"))
+		in, err := reportedResult(r.PostFormValue("summary"), r.PostFormValue("sheet"))
 		if err != nil {
 			return "", err
 		}
@@ -109,8 +109,8 @@ func (s *Server) matchReportPost(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// formVersion reads the optional match version the user saw.
-func formVersion(v string) (int64, error) {
+// matchVersion reads the optional match version the user saw.
+func matchVersion(v string) (int64, error) {
 	if strings.TrimSpace(v) == "" {
 		return 0, nil
 	}
@@ -124,7 +124,7 @@ func formVersion(v string) (int64, error) {
 func (s *Server) matchConfirmPost(w http.ResponseWriter, r *http.Request) {
 	slug, id := r.PathValue("slug"), r.PathValue("match")
 	s.act(w, r, s.actingRole(r, slug, id), matchURL(slug, id), func(a arbiter.Actor) (string, error) {
-		v, err := formVersion(r.PostFormValue("version"))
+		v, err := matchVersion(r.PostFormValue("version"))
 		if err != nil {
 			return "", err
 		}
@@ -138,7 +138,7 @@ func (s *Server) matchConfirmPost(w http.ResponseWriter, r *http.Request) {
 func (s *Server) matchDisputePost(w http.ResponseWriter, r *http.Request) {
 	slug, id := r.PathValue("slug"), r.PathValue("match")
 	s.act(w, r, s.actingRole(r, slug, id), matchURL(slug, id), func(a arbiter.Actor) (string, error) {
-		v, err := formVersion(r.PostFormValue("version"))
+		v, err := matchVersion(r.PostFormValue("version"))
 		if err != nil {
 			return "", err
 		}

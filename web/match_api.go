@@ -143,7 +143,7 @@ type apiReportIn struct {
 func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
 	var in apiReportIn
 	s.apiMatchAct(w, r, &in, func(a arbiter.Actor, slug, id string) (any, error) {
-		ri, err := resultInput(in.Summary, string(in.Sheet))
+		ri, err := reportedResult(in.Summary, string(in.Sheet))
 		if err != nil {
 			return nil, err
 		}

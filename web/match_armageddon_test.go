@@ -61,17 +61,17 @@ func TestArmageddonBids(t *testing.T) {
 	wantContains(t, body, `<form id="armageddon-bid"`, "No bid yet")
 	res, body := f.as(t, "", "POST", target+"/armageddon", url.Values{"bid": {"150"}})
 	wantSignIn(t, res, body)
-	f.post(t, f.signIn(t, m1.Home), target+"/armageddon", url.Values{"bid": {"150"}}).wantRefused(t, "own match")
-	f.post(t, home, target+"/armageddon", url.Values{"bid": {"abc"}}).wantRefused(t, "bid_seconds")
+	f.submit(t, f.signIn(t, m1.Home), target+"/armageddon", url.Values{"bid": {"150"}}).wantRefused(t, "own match")
+	f.submit(t, home, target+"/armageddon", url.Values{"bid": {"abc"}}).wantRefused(t, "bid_seconds")
 
-	sealed := f.post(t, home, target+"/armageddon", url.Values{"bid": {"150"}})
+	sealed := f.submit(t, home, target+"/armageddon", url.Values{"bid": {"150"}})
 	sealed.wantOK(t, "Sealed bid recorded")
 	hm := nonceRE.FindStringSubmatch(sealed.Message)
 	if hm == nil || hm[1] != "150" {
 		t.Fatalf("no nonce in %q", sealed.Message)
 	}
 	// The reveal waits for the other bid (A3).
-	f.post(t, home, target+"/armageddon", url.Values{"step": {"reveal"}, "bid": {"150"}, "nonce": {hm[2]}}).wantRefused(t, "A3")
+	f.submit(t, home, target+"/armageddon", url.Values{"step": {"reveal"}, "bid": {"150"}, "nonce": {hm[2]}}).wantRefused(t, "A3")
 
 	// The away side seals its own commitment through the API.
 	c, sec, err := armageddon.Seal(armageddon.RulesA3(), m0.ID, armageddon.SideB, 120*time.Second, rand.Reader)
@@ -91,8 +91,8 @@ func TestArmageddonBids(t *testing.T) {
 	}
 
 	// A changed bid does not match the commitment.
-	f.post(t, home, target+"/armageddon", url.Values{"step": {"reveal"}, "bid": {"140"}, "nonce": {hm[2]}}).wantRefused(t)
-	f.post(t, home, target+"/armageddon", url.Values{"step": {"reveal"}, "bid": {"150"}, "nonce": {hm[2]}}).wantOK(t, "revealed")
+	f.submit(t, home, target+"/armageddon", url.Values{"step": {"reveal"}, "bid": {"140"}, "nonce": {hm[2]}}).wantRefused(t)
+	f.submit(t, home, target+"/armageddon", url.Values{"step": {"reveal"}, "bid": {"150"}, "nonce": {hm[2]}}).wantOK(t, "revealed")
 	var out struct {
 		Armageddon app.Armageddon `json:"armageddon"`
 	}

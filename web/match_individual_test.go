@@ -39,29 +39,29 @@ func TestIndividualMatchFlow(t *testing.T) {
 	// p01 offers three times (W14: at most two per UTC date).
 	_, body = f.as(t, p01, "GET", target, nil)
 	wantContains(t, body, `<form id="offer-time"`, `<form id="report-result"`, `name="summary"`)
-	f.post(t, p01, target+"/offers", url.Values{"kind": {"propose"}, "time": {"2023-03-22T10:00", "2023-03-22T13:00", "2023-03-22T16:00"}}).
+	f.submit(t, p01, target+"/offers", url.Values{"kind": {"propose"}, "time": {"2023-03-22T10:00", "2023-03-22T13:00", "2023-03-22T16:00"}}).
 		wantRefused(t, "W14")
-	f.post(t, p01, target+"/offers", url.Values{"kind": {"propose"}, "time": {"not a time"}}).wantRefused(t, "times[0]", "web.time")
-	f.post(t, p01, target+"/offers", url.Values{"kind": {"propose"}, "time": {"2023-03-22T18:00", "2023-03-23T18:00", "2023-03-24T18:00", ""}}).
+	f.submit(t, p01, target+"/offers", url.Values{"kind": {"propose"}, "time": {"not a time"}}).wantRefused(t, "times[0]", "web.time")
+	f.submit(t, p01, target+"/offers", url.Values{"kind": {"propose"}, "time": {"2023-03-22T18:00", "2023-03-23T18:00", "2023-03-24T18:00", ""}}).
 		wantOK(t, "offer is recorded")
 	// Another player of the event is not a side of the match.
-	f.post(t, p02, target+"/offers", url.Values{"kind": {"accept"}, "at": {"2023-03-23T18:00:00Z"}}).wantRefused(t, "own match")
+	f.submit(t, p02, target+"/offers", url.Values{"kind": {"accept"}, "at": {"2023-03-23T18:00:00Z"}}).wantRefused(t, "own match")
 
 	// p07 sees the offers in UTC with machine-readable times and accepts one.
 	_, body = f.as(t, p07, "GET", target, nil)
 	wantContains(t, body, `<form id="accept-offer"`, `value="2023-03-23T18:00:00Z"`, `<time datetime="2023-03-23T18:00:00Z"`,
 		"Wed 22 Mar 2023 18:00 UTC", "p01")
-	f.post(t, p07, target+"/offers", url.Values{"kind": {"accept"}, "at": {"2023-03-23T18:00:00Z"}}).wantOK(t, "Agreed")
+	f.submit(t, p07, target+"/offers", url.Values{"kind": {"accept"}, "at": {"2023-03-23T18:00:00Z"}}).wantOK(t, "Agreed")
 	if got := f.match(t, "wc", m.ID).ScheduledAt; !got.Equal(time.Date(2023, 3, 23, 18, 0, 0, 0, time.UTC)) {
 		t.Fatalf("scheduled at %v", got)
 	}
 
 	// Bad input names the field.
-	f.post(t, p01, target+"/report", url.Values{}).wantRefused(t, "summary")
+	f.submit(t, p01, target+"/report", url.Values{}).wantRefused(t, "summary")
 	// p01 reports 6-4 and may not confirm their own report.
 	f.now = time.Date(2023, 3, 23, 20, 0, 0, 0, time.UTC)
-	f.post(t, p01, target+"/report", url.Values{"summary": {"6-4"}}).wantOK(t, "reported")
-	r := f.post(t, p01, target+"/confirm", url.Values{})
+	f.submit(t, p01, target+"/report", url.Values{"summary": {"6-4"}}).wantOK(t, "reported")
+	r := f.submit(t, p01, target+"/confirm", url.Values{})
 	r.wantRefused(t, "cannot confirm or dispute their own side's report")
 	res, body = f.follow(t, p01, r)
 	wantStatus(t, res, body, 200)
@@ -73,12 +73,12 @@ func TestIndividualMatchFlow(t *testing.T) {
 		t.Fatalf("after the reporter's confirm the match is %s", st)
 	}
 	// A stranger cannot confirm either.
-	f.post(t, p02, target+"/confirm", url.Values{}).wantRefused(t, "does not play")
+	f.submit(t, p02, target+"/confirm", url.Values{}).wantRefused(t, "does not play")
 
 	// p07 sees the report and confirms it: final, and the standings count it.
 	_, body = f.as(t, p07, "GET", target, nil)
 	wantContains(t, body, `<form id="confirm-result"`, `<form id="dispute-result"`, `id="reports"`)
-	f.post(t, p07, target+"/confirm", url.Values{}).wantOK(t, "confirmed")
+	f.submit(t, p07, target+"/confirm", url.Values{}).wantOK(t, "confirmed")
 	if got := f.match(t, "wc", m.ID); got.Status != arbiter.MatchFinal || got.Decision != "confirmed" {
 		t.Fatalf("match %s (%s)", got.Status, got.Decision)
 	}
@@ -106,10 +106,10 @@ func TestIndividualDispute(t *testing.T) {
 	m := acwcEvent(t, f)
 	p01, p07 := f.signIn(t, "p01"), f.signIn(t, "p07")
 	target := "/events/wc/matches/" + m.ID
-	f.post(t, p07, target+"/report", url.Values{"summary": {"4-6"}}).wantOK(t, "reported")
-	f.post(t, p07, target+"/dispute", url.Values{"reason": {"wrong"}}).wantRefused(t, "own side")
-	f.post(t, p01, target+"/dispute", url.Values{"reason": {""}}).wantRefused(t, "reason")
-	f.post(t, p01, target+"/dispute", url.Values{"reason": {"I won 6-4"}}).wantOK(t, "disputed")
+	f.submit(t, p07, target+"/report", url.Values{"summary": {"4-6"}}).wantOK(t, "reported")
+	f.submit(t, p07, target+"/dispute", url.Values{"reason": {"wrong"}}).wantRefused(t, "own side")
+	f.submit(t, p01, target+"/dispute", url.Values{"reason": {""}}).wantRefused(t, "reason")
+	f.submit(t, p01, target+"/dispute", url.Values{"reason": {"I won 6-4"}}).wantOK(t, "disputed")
 	if st := f.match(t, "wc", m.ID).Status; st != arbiter.MatchDisputed {
 		t.Fatalf("match %s", st)
 	}

@@ -83,21 +83,21 @@ func TestTeamMatchReportConfirm(t *testing.T) {
 
 	res, body := f.as(t, "", "POST", target+"/report", url.Values{"sheet": {teamSheet}})
 	wantSignIn(t, res, body)
-	f.post(t, stranger, target+"/report", url.Values{"sheet": {teamSheet}}).wantRefused(t, "only their own match")
-	f.post(t, home, target+"/report", url.Values{"sheet": {"{"}}).wantRefused(t)
-	f.post(t, home, target+"/report", url.Values{"sheet": {teamSheet}}).wantOK(t, "reported")
-	f.post(t, home, target+"/confirm", url.Values{}).wantRefused(t, "own side")
-	f.post(t, stranger, target+"/confirm", url.Values{}).wantRefused(t, "does not play")
+	f.submit(t, stranger, target+"/report", url.Values{"sheet": {teamSheet}}).wantRefused(t, "only their own match")
+	f.submit(t, home, target+"/report", url.Values{"sheet": {"{"}}).wantRefused(t)
+	f.submit(t, home, target+"/report", url.Values{"sheet": {teamSheet}}).wantOK(t, "reported")
+	f.submit(t, home, target+"/confirm", url.Values{}).wantRefused(t, "own side")
+	f.submit(t, stranger, target+"/confirm", url.Values{}).wantRefused(t, "does not play")
 	// A TD confirms in the TD console, not on the captains' page.
-	f.post(t, f.signIn(t, "ArbiterTD"), target+"/confirm", url.Values{}).wantRefused(t, "does not play")
+	f.submit(t, f.signIn(t, "ArbiterTD"), target+"/confirm", url.Values{}).wantRefused(t, "does not play")
 	if st := f.match(t, "atc", m.ID).Status; st != arbiter.MatchReported {
 		t.Fatalf("match %s", st)
 	}
 	// A stale version is a conflict, not a silent overwrite.
-	f.post(t, away, target+"/confirm", url.Values{"version": {"1"}}).wantRefused(t, "changed by someone else")
+	f.submit(t, away, target+"/confirm", url.Values{"version": {"1"}}).wantRefused(t, "changed by someone else")
 	_, body = f.as(t, away, "GET", target, nil)
 	wantContains(t, body, `<form id="confirm-result"`, `data-test="report-score">348 – 228`)
-	f.post(t, away, target+"/confirm", url.Values{}).wantOK(t, "final")
+	f.submit(t, away, target+"/confirm", url.Values{}).wantOK(t, "final")
 	if got := f.match(t, "atc", m.ID); got.Status != arbiter.MatchFinal || got.Result.Home.Points != arbiter.P(348) {
 		t.Fatalf("match %+v", got)
 	}
@@ -117,8 +117,8 @@ func TestTeamAppeal(t *testing.T) {
 	cap := f.signIn(t, captainOf(m.Home))
 	_, body := f.as(t, cap, "GET", target, nil)
 	wantContains(t, body, `<form id="appeal"`)
-	f.post(t, f.signIn(t, "cap01"), target+"/appeal", url.Values{"reason": {"we played"}}).wantRefused(t)
-	f.post(t, cap, target+"/appeal", url.Values{"reason": {"we played it on 10 January"}}).wantOK(t, "Appeal")
+	f.submit(t, f.signIn(t, "cap01"), target+"/appeal", url.Values{"reason": {"we played"}}).wantRefused(t)
+	f.submit(t, cap, target+"/appeal", url.Values{"reason": {"we played it on 10 January"}}).wantOK(t, "Appeal")
 	aps, err := f.app.Appeals(context.Background(), "atc")
 	if err != nil {
 		t.Fatal(err)
@@ -231,15 +231,15 @@ func TestTeamNegotiation(t *testing.T) {
 		}
 		return out
 	}
-	f.post(t, home, target+"/offers", url.Values{"kind": {"propose"}, "time": times(18, 1, 2, 3)}).wantOK(t, "recorded")
+	f.submit(t, home, target+"/offers", url.Values{"kind": {"propose"}, "time": times(18, 1, 2, 3)}).wantOK(t, "recorded")
 	_, body := f.as(t, away, "GET", target, nil)
 	wantContains(t, body, `<form id="accept-offer"`, `<form id="none-suitable"`, `<form id="offer-time"`)
-	f.post(t, away, target+"/offers", url.Values{"kind": {"none_suitable"}}).wantRefused(t, "A5")
-	f.post(t, away, target+"/offers", url.Values{"kind": {"propose"}, "time": times(21, 1, 2, 3)}).wantOK(t, "recorded")
-	f.post(t, away, target+"/offers", url.Values{"kind": {"none_suitable"}}).wantOK(t, "recorded")
-	f.post(t, home, target+"/offers", url.Values{"kind": {"propose"}, "time": times(12, 1, 2, 3)}).wantOK(t, "recorded")
+	f.submit(t, away, target+"/offers", url.Values{"kind": {"none_suitable"}}).wantRefused(t, "A5")
+	f.submit(t, away, target+"/offers", url.Values{"kind": {"propose"}, "time": times(21, 1, 2, 3)}).wantOK(t, "recorded")
+	f.submit(t, away, target+"/offers", url.Values{"kind": {"none_suitable"}}).wantOK(t, "recorded")
+	f.submit(t, home, target+"/offers", url.Values{"kind": {"propose"}, "time": times(12, 1, 2, 3)}).wantOK(t, "recorded")
 	at := day.Add(2*24*time.Hour + 12*time.Hour)
-	f.post(t, away, target+"/offers", url.Values{"kind": {"accept"}, "at": {at.Format(time.RFC3339)}}).wantOK(t, "Agreed")
+	f.submit(t, away, target+"/offers", url.Values{"kind": {"accept"}, "at": {at.Format(time.RFC3339)}}).wantOK(t, "Agreed")
 	if got := f.match(t, "atc", m.ID).ScheduledAt; !got.Equal(at) {
 		t.Fatalf("scheduled %v, want %v", got, at)
 	}

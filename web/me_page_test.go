@@ -37,7 +37,7 @@ func TestMePage(t *testing.T) {
 	if got := cells(body, "expect"); len(got) != 1 || !strings.Contains(got[0], "result to report") || !strings.Contains(got[0], "offer times") {
 		t.Errorf("home expects %v", got)
 	}
-	f.post(t, home, "/events/atc/matches/"+m.ID+"/report", url.Values{"sheet": {teamSheet}}).wantOK(t, "reported")
+	f.submit(t, home, "/events/atc/matches/"+m.ID+"/report", url.Values{"sheet": {teamSheet}}).wantOK(t, "reported")
 	_, body = f.as(t, away, "GET", "/me", nil)
 	if got := cells(body, "expect"); len(got) != 1 || got[0] != "result to confirm" {
 		t.Errorf("away expects %v", got)

@@ -22,7 +22,7 @@ func rankTeam01(t *testing.T, f *fixture) {
 	ok(t)(f.app.RankBoards(context.Background(), tdActor, "atc", "team-01", ms, lineup.Comparable{{"b01", "c01"}}))
 }
 
-func entrant(t *testing.T, f *fixture, slug, id string) arbiter.Entrant {
+func teamEntrantOf(t *testing.T, f *fixture, slug, id string) arbiter.Entrant {
 	t.Helper()
 	es, err := f.app.Entrants(context.Background(), slug)
 	if err != nil {
@@ -78,10 +78,10 @@ func TestCaptainPageBoards(t *testing.T) {
 
 	res, body = f.as(t, "", "POST", "/events/atc/teams/team-01/boards", url.Values{"board": {"a01", "cap01", "b01", "c01"}})
 	wantSignIn(t, res, body)
-	f.post(t, cap02, "/events/atc/teams/team-01/boards", url.Values{"board": {"cap01", "a01", "c01", "b01"}}).wantRefused(t, "only the captain of team-01")
-	f.post(t, cap01, "/events/atc/teams/team-01/boards", url.Values{"board": {"a01", "cap01", "b01", "c01"}}).wantRefused(t, "A12")
-	f.post(t, cap01, "/events/atc/teams/team-01/boards", url.Values{"board": {"cap01", "a01", "c01", "b01"}}).wantOK(t, "Board order saved")
-	if got := strings.Join(entrant(t, f, "atc", "team-01").Boards, ","); got != "cap01,a01,c01,b01" {
+	f.submit(t, cap02, "/events/atc/teams/team-01/boards", url.Values{"board": {"cap01", "a01", "c01", "b01"}}).wantRefused(t, "only the captain of team-01")
+	f.submit(t, cap01, "/events/atc/teams/team-01/boards", url.Values{"board": {"a01", "cap01", "b01", "c01"}}).wantRefused(t, "A12")
+	f.submit(t, cap01, "/events/atc/teams/team-01/boards", url.Values{"board": {"cap01", "a01", "c01", "b01"}}).wantOK(t, "Board order saved")
+	if got := strings.Join(teamEntrantOf(t, f, "atc", "team-01").Boards, ","); got != "cap01,a01,c01,b01" {
 		t.Fatalf("boards %s", got)
 	}
 }
@@ -107,7 +107,7 @@ func TestCaptainAPIBoards(t *testing.T) {
 	}
 	var out struct{ Boards []string }
 	f.apiAs(t, cap01, "PUT", url, map[string]any{"boards": []string{"cap01", "a01", "c01", "b01"}}, 200, &out)
-	if strings.Join(out.Boards, ",") != "cap01,a01,c01,b01" || strings.Join(entrant(t, f, "atc", "team-01").Boards, ",") != "cap01,a01,c01,b01" {
+	if strings.Join(out.Boards, ",") != "cap01,a01,c01,b01" || strings.Join(teamEntrantOf(t, f, "atc", "team-01").Boards, ",") != "cap01,a01,c01,b01" {
 		t.Fatalf("boards %v", out.Boards)
 	}
 	f.apiAs(t, cap01, "POST", "/api/events/atc/teams/team-01/substitutions", map[string]any{"in": "", "out": "b01"}, 400, &e)
@@ -152,10 +152,10 @@ func TestCaptainLineupRKCC(t *testing.T) {
 	wantContains(t, html.UnescapeString(body), `<form id="lineup"`, "Round 1:", "Mon 6 Jan 2025 00:00 UTC", `id="current-lineup">No lineup submitted yet.`,
 		`<label for="set-0">Set 1 (3+2)</label>`)
 
-	f.post(t, cap2, "/events/rk/teams/team-1/lineup", url.Values{"round": {"1"}, "set": {"cap1", "a1", "b1"}}).wantRefused(t, "only the captain of team-1")
-	f.post(t, cap1, "/events/rk/teams/team-1/lineup", url.Values{"round": {"x"}, "set": {"cap1", "a1", "b1"}}).wantRefused(t, "round")
-	f.post(t, cap1, "/events/rk/teams/team-1/lineup", url.Values{"round": {"1"}, "set": {"cap1", "a1", "nobody"}}).wantRefused(t)
-	r := f.post(t, cap1, "/events/rk/teams/team-1/lineup", url.Values{"round": {"1"}, "set": {"cap1", "a1", "b1"}})
+	f.submit(t, cap2, "/events/rk/teams/team-1/lineup", url.Values{"round": {"1"}, "set": {"cap1", "a1", "b1"}}).wantRefused(t, "only the captain of team-1")
+	f.submit(t, cap1, "/events/rk/teams/team-1/lineup", url.Values{"round": {"x"}, "set": {"cap1", "a1", "b1"}}).wantRefused(t, "round")
+	f.submit(t, cap1, "/events/rk/teams/team-1/lineup", url.Values{"round": {"1"}, "set": {"cap1", "a1", "nobody"}}).wantRefused(t)
+	r := f.submit(t, cap1, "/events/rk/teams/team-1/lineup", url.Values{"round": {"1"}, "set": {"cap1", "a1", "b1"}})
 	r.wantOK(t, "Lineup for round 1 saved")
 	if r.Location != page+"?round=1" {
 		t.Errorf("back to %q", r.Location)
@@ -217,11 +217,11 @@ func TestCaptainSubstitution(t *testing.T) {
 	cap01 := f.signIn(t, "cap01")
 	_, body := f.as(t, cap01, "GET", "/events/sub/teams/team-01/captain", nil)
 	wantContains(t, body, `<form id="substitution"`, `<select id="sub-in" name="in"><option>s01</option></select>`)
-	f.post(t, f.signIn(t, "cap02"), "/events/sub/teams/team-01/substitution", url.Values{"in": {"s01"}, "out": {"c01"}}).wantRefused(t, "only the captain")
-	f.post(t, cap01, "/events/sub/teams/team-01/substitution", url.Values{"in": {"s01"}, "out": {""}}).wantRefused(t, "in")
-	f.post(t, cap01, "/events/sub/teams/team-01/substitution", url.Values{"in": {"s01"}, "out": {"a01"}}).wantRefused(t, "A14")
-	f.post(t, cap01, "/events/sub/teams/team-01/substitution", url.Values{"in": {"s01"}, "out": {"c01"}}).wantOK(t, "s01 replaces c01")
-	if got := strings.Join(entrant(t, f, "sub", "team-01").Boards, ","); got != "cap01,a01,b01,s01" {
+	f.submit(t, f.signIn(t, "cap02"), "/events/sub/teams/team-01/substitution", url.Values{"in": {"s01"}, "out": {"c01"}}).wantRefused(t, "only the captain")
+	f.submit(t, cap01, "/events/sub/teams/team-01/substitution", url.Values{"in": {"s01"}, "out": {""}}).wantRefused(t, "in")
+	f.submit(t, cap01, "/events/sub/teams/team-01/substitution", url.Values{"in": {"s01"}, "out": {"a01"}}).wantRefused(t, "A14")
+	f.submit(t, cap01, "/events/sub/teams/team-01/substitution", url.Values{"in": {"s01"}, "out": {"c01"}}).wantOK(t, "s01 replaces c01")
+	if got := strings.Join(teamEntrantOf(t, f, "sub", "team-01").Boards, ","); got != "cap01,a01,b01,s01" {
 		t.Fatalf("boards %s", got)
 	}
 }

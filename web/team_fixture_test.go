@@ -25,9 +25,9 @@ type formResult struct {
 	flash    *http.Cookie
 }
 
-// post sends a page form as the session's user and expects the
+// submit sends a page form as the session's user and expects the
 // post/redirect/get answer (303) with its flash message.
-func (f *fixture) post(t *testing.T, tok, target string, form url.Values) formResult {
+func (f *fixture) submit(t *testing.T, tok, target string, form url.Values) formResult {
 	t.Helper()
 	res, body := f.as(t, tok, "POST", target, form)
 	wantStatus(t, res, body, http.StatusSeeOther)
@@ -131,7 +131,7 @@ func acwcEvent(t *testing.T, f *fixture) arbiter.Match {
 	for i := 1; i <= 12; i++ {
 		name := fmt.Sprintf("p%02d", i)
 		tok := f.signIn(t, name)
-		f.post(t, tok, "/events/wc/register", url.Values{"rating": {fmt.Sprint(2550 - 50*i)}}).wantOK(t, "Registered")
+		f.submit(t, tok, "/events/wc/register", url.Values{"rating": {fmt.Sprint(2550 - 50*i)}}).wantOK(t, "Registered")
 		ok(t)(f.app.Approve(ctx, tdActor, "wc", name, 0))
 	}
 	ok(t)(f.app.CloseRegistration(ctx, tdActor, "wc"))

@@ -16,7 +16,7 @@ func TestTeamPagesWellFormed(t *testing.T) {
 	rankTeam01(t, f)
 	m := openRound2(t, f)[0]
 	home, away := f.signIn(t, captainOf(m.Home)), f.signIn(t, captainOf(m.Away))
-	f.post(t, home, "/events/atc/matches/"+m.ID+"/report", url.Values{"sheet": {teamSheet}}).wantOK(t, "reported")
+	f.submit(t, home, "/events/atc/matches/"+m.ID+"/report", url.Values{"sheet": {teamSheet}}).wantOK(t, "reported")
 	cap01, td := f.signIn(t, "cap01"), f.signIn(t, "ArbiterTD")
 	pages := []struct{ tok, path string }{
 		{cap01, "/me"}, {home, "/me"}, {td, "/me"}, {f.signIn(t, "nobody"), "/me"},
@@ -30,7 +30,7 @@ func TestTeamPagesWellFormed(t *testing.T) {
 	rkccEvent(t, g)
 	mw := acwcEvent(t, g)
 	p01 := g.signIn(t, "p01")
-	g.post(t, p01, "/events/wc/matches/"+mw.ID+"/offers", url.Values{"kind": {"propose"}, "time": {"2023-03-22T18:00", "2023-03-23T18:00", "2023-03-24T18:00"}}).wantOK(t, "recorded")
+	g.submit(t, p01, "/events/wc/matches/"+mw.ID+"/offers", url.Values{"kind": {"propose"}, "time": {"2023-03-22T18:00", "2023-03-23T18:00", "2023-03-24T18:00"}}).wantOK(t, "recorded")
 	gpages := []struct{ tok, path string }{
 		{g.signIn(t, "cap1"), "/events/rk/teams/team-1/captain"}, {g.signIn(t, "cap1"), "/events/rk/register"},
 		{g.signIn(t, "p07"), "/events/wc/matches/" + mw.ID}, {p01, "/events/wc/matches/" + mw.ID}, {p01, "/me"},

@@ -27,11 +27,11 @@ func TestRegisterTeam(t *testing.T) {
 	wantHTML(t, res, body)
 	wantContains(t, body, `<form id="register"`, `<label for="team-name">Team name</label>`, `name="member"`, `id="register-submit"`)
 
-	f.post(t, cap11, page, url.Values{"name": {""}, "member": {"a11"}}).wantRefused(t, "name")
-	f.post(t, cap11, page, url.Values{"name": {"Team 11"}, "rating": {"high"}}).wantRefused(t, "rating")
-	r := f.post(t, cap11, page, url.Values{"name": {"Team 11"}, "member": {"a11", "b11", "c11", ""}, "substitute": {"d11"}, "rating": {"2100"}})
+	f.submit(t, cap11, page, url.Values{"name": {""}, "member": {"a11"}}).wantRefused(t, "name")
+	f.submit(t, cap11, page, url.Values{"name": {"Team 11"}, "rating": {"high"}}).wantRefused(t, "rating")
+	r := f.submit(t, cap11, page, url.Values{"name": {"Team 11"}, "member": {"a11", "b11", "c11", ""}, "substitute": {"d11"}, "rating": {"2100"}})
 	r.wantOK(t, "Registered Team 11")
-	e := entrant(t, f, "atc", "team-11")
+	e := teamEntrantOf(t, f, "atc", "team-11")
 	if e.Captain != "cap11" || strings.Join(e.Members, ",") != "cap11,a11,b11,c11" || e.Substitute != "d11" || e.Rating != 2100 || e.Status != arbiter.EntrantPending {
 		t.Fatalf("registered %+v", e)
 	}
@@ -72,14 +72,14 @@ func TestRegisterTeam(t *testing.T) {
 	ok(t)(f.app.CloseRegistration(context.Background(), tdActor, "atc"))
 	_, body = f.as(t, cap11, "GET", page, nil)
 	wantContains(t, body, `id="registration-closed"`, "rejected: late")
-	f.post(t, f.signIn(t, "cap13"), page, url.Values{"name": {"Team 13"}, "member": {"a13", "b13", "c13"}}).wantRefused(t)
+	f.submit(t, f.signIn(t, "cap13"), page, url.Values{"name": {"Team 13"}, "member": {"a13", "b13", "c13"}}).wantRefused(t)
 }
 
 // TestRegisterPlayer: in an individual event a player registers themself.
 func TestRegisterPlayer(t *testing.T) {
 	f := newFixture(t)
 	acwcEvent(t, f) // registers p01..p12 through the form
-	e := entrant(t, f, "wc", "p03")
+	e := teamEntrantOf(t, f, "wc", "p03")
 	if e.Kind != arbiter.EntrantPlayer || e.Player != "p03" || e.Rating != 2400 {
 		t.Fatalf("p03 %+v", e)
 	}

@@ -67,6 +67,6 @@ func TestWildCardRefusedInSwiss(t *testing.T) {
 	if strings.Contains(body, `id="wild-card"`) {
 		t.Error("the wild card form is shown for a Swiss round")
 	}
-	f.post(t, cap1, "/events/rk/teams/team-1/wildcard", url.Values{"round": {"1"}, "x": {"cap1"}, "y": {"a1"}}).wantRefused(t, "R9")
-	f.post(t, cap1, "/events/rk/teams/team-1/wildcard", url.Values{"round": {""}, "x": {"cap1"}, "y": {"a1"}}).wantRefused(t, "round")
+	f.submit(t, cap1, "/events/rk/teams/team-1/wildcard", url.Values{"round": {"1"}, "x": {"cap1"}, "y": {"a1"}}).wantRefused(t, "R9")
+	f.submit(t, cap1, "/events/rk/teams/team-1/wildcard", url.Values{"round": {""}, "x": {"cap1"}, "y": {"a1"}}).wantRefused(t, "round")
 }
