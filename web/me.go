@@ -24,6 +24,10 @@ type meEvent struct {
 	Pairings []mePairing
 	// Register links to the registration page while it is open.
 	Register bool
+	// LineupDue is the next round whose set lineup (R7) the user's teams
+	// owe, due at its start; zero outside set-lineup formats.
+	LineupDue   time.Time
+	LineupRound int
 }
 
 // mePairing is one current match of one of the user's entrants.
@@ -130,6 +134,18 @@ func (s *Server) meEvent(r *http.Request, ev arbiter.Event, roles app.Roles) (me
 			out.Captain = append(out.Captain, e)
 		}
 	}
+	f, err := s.app.Format(ctx, ev.Slug)
+	if err != nil {
+		return out, err
+	}
+	if f.Lineups == format.LineupSets && len(roles.Captain) > 0 {
+		for _, w := range ev.Calendar {
+			if w.Start.After(s.app.Now()) {
+				out.LineupDue, out.LineupRound = w.Start, w.Seq
+				break
+			}
+		}
+	}
 	mine := slices.Concat(roles.Player, roles.Captain, roles.Member)
 	rs, err := s.app.Rounds(ctx, ev.Slug)
 	if err != nil {
@@ -145,10 +161,6 @@ func (s *Server) meEvent(r *http.Request, ev arbiter.Event, roles app.Roles) (me
 		return out, nil
 	}
 	ms, err := s.app.Matches(ctx, ev.Slug, cur.ID)
-	if err != nil {
-		return out, err
-	}
-	f, err := s.app.Format(ctx, ev.Slug)
 	if err != nil {
 		return out, err
 	}

@@ -115,3 +115,17 @@ func TestAPIMyEvents(t *testing.T) {
 		t.Fatalf("nobody's events %+v", out.Events)
 	}
 }
+
+// TestMeLineupDue: an RKCC captain sees the next lineup due (R7: before
+// the round starts) even before any pairing.
+func TestMeLineupDue(t *testing.T) {
+	f := newFixture(t)
+	rkccEvent(t, f)
+	_, body := f.as(t, f.signIn(t, "cap1"), "GET", "/me", nil)
+	wantContains(t, body, `data-test="lineup-due">The lineup of round 1 is due before <time datetime="2025-01-06T00:00:00Z"`,
+		`href="/events/rk/teams/team-1/captain?round=1"`, "No current pairing.")
+	_, body = f.as(t, f.signIn(t, "a1"), "GET", "/me", nil)
+	if strings.Contains(body, "lineup-due") {
+		t.Error("a member who is not captain is told a lineup is due")
+	}
+}
