@@ -62,7 +62,7 @@ func TestCaptainPageBoards(t *testing.T) {
 	rankTeam01(t, f)
 	res, body = f.as(t, cap01, "GET", page, nil)
 	wantStatus(t, res, body, 200)
-	wantContains(t, body, `<form id="board-order"`, `value="cap01"`, "b01 and c01")
+	wantContains(t, body, `<form id="board-order"`, `<select id="board-2" name="board"><option>cap01</option><option>a01</option><option selected>b01</option>`, "b01 and c01")
 	// A9: ten teams play on 4 boards.
 	if got := strings.Join(cells(body, "board"), ","); got != "cap01,a01,b01,c01" {
 		t.Errorf("boards %s", got)
