@@ -1,0 +1,247 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"arbiter"
+	"arbiter/app"
+	"arbiter/format"
+	"arbiter/negotiation"
+	"arbiter/sqlstore"
+)
+
+// matchData is the match page: the public result for anyone, and for the
+// match's players or captains (and the event's TDs) the negotiation,
+// reports and the forms they may use.
+type matchData struct {
+	*matchInfo
+	Roles app.Roles
+	// Side is the side the user acts for ("home", "away"), Role the role
+	// they act in; both empty for a visitor. Member is set for a member
+	// of one of the teams who is not its captain (they read, the captain
+	// acts).
+	Side, Role string
+	Member     bool
+	Individual bool
+	Parts      []arbiter.PartResult
+
+	// Negotiation: HasNegotiation when the format has time offers; Offers
+	// their history, Accept the opponent's times the user may accept.
+	HasNegotiation bool
+	// NoneSuitable: the rules let the sides declare that no offered time
+	// suits and offer more (A5).
+	NoneSuitable  bool
+	Negotiation   *negotiation.State
+	Offers        []offerRow
+	Accept        []offerRow
+	OfferDeadline time.Time
+	OfferSlots    []int // the time inputs of the offer form
+
+	// Reports are shown to the sides and TDs only.
+	Reports     []arbiter.Report
+	ShowReports bool
+	// Pending is the report awaiting an answer; CanAnswer when the user is
+	// its opponent (the reporter's own side cannot confirm it).
+	Pending   *arbiter.Report
+	CanAnswer bool
+	OwnReport bool
+
+	Open          bool // round published, match scheduled: offers and reports
+	CanAppeal     bool // round closed: the sides may appeal (app checks the window)
+	HasArmageddon bool
+	Armageddon    *app.Armageddon
+	// CanSeal and CanReveal: the user's side has not bid yet; both bids
+	// are in and the user's is still sealed.
+	CanSeal, CanReveal bool
+	SheetExample       string
+	Now                time.Time
+}
+
+// offerRow is one offered start time.
+type offerRow struct {
+	By   string // the entrant's name
+	Mine bool
+	At   time.Time
+	Made time.Time
+}
+
+func (s *Server) matchPage(w http.ResponseWriter, r *http.Request) {
+	slug, id := r.PathValue("slug"), r.PathValue("match")
+	d, err := s.matchView(r, slug, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	title := fmt.Sprintf("Match %s: %s – %s", d.M.ID, entrantName(d.Home), entrantName(d.Away))
+	if d.M.IsBye() {
+		title = fmt.Sprintf("Match %s: %s (bye)", d.M.ID, entrantName(d.Home))
+	}
+	s.render(w, r, http.StatusOK, "match", page{Title: title, Nav: "home", Data: d})
+}
+
+// matchView gathers the match page's data for the requesting user.
+func (s *Server) matchView(r *http.Request, slug, id string) (*matchData, error) {
+	ctx := r.Context()
+	roles, err := s.rolesOf(r, slug)
+	if err != nil {
+		return nil, err
+	}
+	mi, err := s.loadMatch(ctx, slug, id, roles)
+	if err != nil {
+		return nil, err
+	}
+	d := &matchData{matchInfo: mi, Roles: roles, Individual: mi.F.Entrant == "individual", Now: s.app.Now(), OfferSlots: []int{0, 1, 2}}
+	d.Side, d.Role = matchSide(roles, mi.M)
+	if res := mi.M.Result; res != nil {
+		d.Parts = res.Parts
+		if len(res.Sets) > 0 {
+			d.Parts = res.Sets
+		}
+	}
+	d.Open = mi.Round.Status == arbiter.RoundPublished && mi.M.Status == arbiter.MatchScheduled && !mi.M.IsBye()
+	d.CanAppeal = mi.Round.Status == arbiter.RoundClosed && d.Side != ""
+	d.Member = d.Side == "" && (slices.Contains(roles.Member, mi.M.Home) || mi.M.Away != "" && slices.Contains(roles.Member, mi.M.Away))
+	d.ShowReports = d.Side != "" || d.Member || roles.TD
+	mf := mi.F.Stages[mi.M.Stage].MatchFor(mi.M.Format)
+	d.SheetExample = sheetExample(mf, mi.M)
+
+	if rules, ok := negotiation.RulesFromFormat(mi.F); ok && !mi.M.IsBye() {
+		d.HasNegotiation, d.NoneSuitable = true, rules.RetryOffers > 0
+		for _, win := range mi.Ev.Calendar {
+			if win.Stage == mi.M.Stage && win.Number == mi.M.Round {
+				d.OfferDeadline = win.OfferDeadline
+			}
+		}
+		neg, _, err := sqlstore.Get[app.Negotiation](ctx, s.db, mi.Ev.ID, "negotiation", mi.M.ID)
+		switch arbiter.ErrorCode(err) {
+		case "":
+			d.Negotiation = &neg.State
+			d.offers(&neg.State)
+		case arbiter.ENOTFOUND:
+		default:
+			return nil, err
+		}
+	}
+	if d.ShowReports {
+		reps, err := s.app.Reports(ctx, slug, mi.M.ID)
+		if err != nil {
+			return nil, err
+		}
+		d.Reports = reps
+		for i := range reps {
+			if reps[i].ID == mi.M.Report && mi.M.Status == arbiter.MatchReported {
+				d.Pending = &reps[i]
+			}
+		}
+		if d.Pending != nil && d.Side != "" {
+			d.OwnReport = d.Pending.Side == d.Side
+			d.CanAnswer = !d.OwnReport
+		}
+	}
+	if hasArmageddon(mi.F, &mi.M) {
+		d.HasArmageddon = true
+		if a, err := s.app.ArmageddonOf(ctx, slug, mi.M.ID); err == nil {
+			d.Armageddon = &a
+		} else if arbiter.ErrorCode(err) != arbiter.ENOTFOUND {
+			return nil, err
+		}
+		if d.Side != "" && d.Open {
+			i := 0
+			if d.Side == "away" {
+				i = 1
+			}
+			a := d.Armageddon
+			d.CanSeal = a == nil || a.Auction.Committed[i] == nil
+			d.CanReveal = a != nil && a.Auction.BothCommitted() && a.Auction.Revealed[i] == nil
+		}
+	}
+	return d, nil
+}
+
+// offers lists the offer history, and the opponent's offers still to come
+// that the user may accept while no time is agreed.
+func (d *matchData) offers(st *negotiation.State) {
+	names := [2]string{entrantName(d.Home), entrantName(d.Away)}
+	mine := negotiation.Player(-1)
+	switch d.Side {
+	case "home":
+		mine = negotiation.PlayerA
+	case "away":
+		mine = negotiation.PlayerB
+	}
+	for _, o := range st.Offers {
+		row := offerRow{By: names[o.By], Mine: o.By == mine, At: o.At, Made: o.Made}
+		d.Offers = append(d.Offers, row)
+		if mine >= 0 && o.By != mine && st.Outcome == negotiation.Open && o.At.After(d.Now) &&
+			!slices.ContainsFunc(d.Accept, func(x offerRow) bool { return x.At.Equal(o.At) }) {
+			d.Accept = append(d.Accept, row)
+		}
+	}
+}
+
+// hasArmageddon tells whether the match's tie procedure ends in an
+// armageddon (A3, W12), as package app decides it.
+func hasArmageddon(f *format.Format, m *arbiter.Match) bool {
+	if f.Armageddon == nil || m.Stage >= len(f.Stages) {
+		return false
+	}
+	for _, t := range f.Stages[m.Stage].MatchFor(m.Format).Tie {
+		if t.Kind == format.TieArmageddon {
+			return true
+		}
+	}
+	return false
+}
+
+func entrantName(e arbiter.Entrant) string {
+	if e.Name != "" {
+		return e.Name
+	}
+	if e.ID == "" {
+		return "–"
+	}
+	return e.ID
+}
+
+// sheetExample is a match sheet of the match's format with every game
+// drawn, for the report form: the captain edits the results.
+func sheetExample(mf *format.Match, m arbiter.Match) string {
+	part := func(p format.Part) map[string]any {
+		return map[string]any{"tc": p.TC.String(), "results": strings.TrimSpace(strings.Repeat("= ", p.Games))}
+	}
+	var sheet any
+	switch mf.Kind {
+	case "team_boards":
+		n := max(len(m.HomeBoards), 1)
+		var boards []map[string]any
+		for b := 1; b <= n; b++ {
+			var parts []map[string]any
+			for _, p := range mf.Parts {
+				parts = append(parts, part(p))
+			}
+			boards = append(boards, map[string]any{"board": b, "parts": parts})
+		}
+		sheet = map[string]any{"boards": boards}
+	case "team_sets":
+		var sets []map[string]any
+		for _, p := range mf.Parts {
+			x := part(p)
+			x["home_player"], x["away_player"] = "home-player", "away-player"
+			sets = append(sets, x)
+		}
+		sheet = map[string]any{"sets": sets}
+	default:
+		var parts []map[string]any
+		for _, p := range mf.Parts {
+			parts = append(parts, part(p))
+		}
+		sheet = map[string]any{"parts": parts}
+	}
+	b, _ := json.MarshalIndent(sheet, "", " ")
+	return string(b)
+}

@@ -1,0 +1,197 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"arbiter"
+	"arbiter/app"
+	"arbiter/negotiation"
+)
+
+// The match API: the public match, the sides' and TDs' reports, and the
+// sides' actions. Each write answers 401 without a session before reading
+// anything, then leaves every permission to package app.
+
+// apiMatchOut is a match as the API shows it.
+type apiMatchOut struct {
+	Match       arbiter.Match        `json:"match"`
+	Round       string               `json:"round"`
+	RoundStatus string               `json:"round_status"`
+	Home        apiEntrantRef        `json:"home"`
+	Away        *apiEntrantRef       `json:"away,omitempty"`
+	Offers      []apiOffer           `json:"offers,omitempty"`
+	Negotiation string               `json:"negotiation,omitempty"` // open, agreed, ... (formats with time offers)
+	Armageddon  *app.Armageddon      `json:"armageddon,omitempty"`
+	Parts       []arbiter.PartResult `json:"parts,omitempty"`
+}
+
+type apiEntrantRef struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+type apiOffer struct {
+	By   string    `json:"by"` // home or away
+	At   time.Time `json:"at"`
+	Made time.Time `json:"made"`
+}
+
+func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
+	d, err := s.matchView(r, r.PathValue("slug"), r.PathValue("match"))
+	if err != nil {
+		s.apiFail(w, r, err)
+		return
+	}
+	out := apiMatchOut{Match: d.M, Round: d.Round.ID, RoundStatus: d.Round.Status, Parts: d.Parts, Armageddon: d.Armageddon,
+		Home: apiEntrantRef{ID: d.Home.ID, Name: d.Home.Name}}
+	if !d.M.IsBye() {
+		out.Away = &apiEntrantRef{ID: d.Away.ID, Name: d.Away.Name}
+	}
+	if st := d.Negotiation; st != nil {
+		out.Negotiation = st.Outcome.String()
+		for _, o := range st.Offers {
+			by := "home"
+			if o.By == negotiation.PlayerB {
+				by = "away"
+			}
+			out.Offers = append(out.Offers, apiOffer{By: by, At: o.At, Made: o.Made})
+		}
+	}
+	s.writeJSON(w, r, http.StatusOK, out)
+}
+
+// apiReports lists a match's reports: for its sides and the event's TDs.
+func (s *Server) apiReports(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.apiActorAs(w, r, arbiter.RolePlayer); !ok {
+		return
+	}
+	d, err := s.matchView(r, r.PathValue("slug"), r.PathValue("match"))
+	if err != nil {
+		s.apiFail(w, r, err)
+		return
+	}
+	if !d.ShowReports {
+		s.apiFail(w, r, arbiter.Errorf(arbiter.EFORBIDDEN, "only the sides of match %s and the TDs see its reports", d.M.ID))
+		return
+	}
+	reps := d.Reports
+	if reps == nil {
+		reps = []arbiter.Report{}
+	}
+	s.writeJSON(w, r, http.StatusOK, map[string]any{"match": d.M.ID, "reports": reps})
+}
+
+// apiMatchAct runs one side's action on a match: 401 without a session,
+// then fn as the user's side of the match; the answer is the match.
+func (s *Server) apiMatchAct(w http.ResponseWriter, r *http.Request, in any, fn func(a arbiter.Actor, slug, id string) (any, error)) {
+	if _, ok := s.apiActorAs(w, r, arbiter.RolePlayer); !ok {
+		return
+	}
+	slug, id := r.PathValue("slug"), r.PathValue("match")
+	a, _ := actorAs(r, s.actingRole(r, slug, id))
+	if in != nil {
+		if err := decodeJSON(r, in); err != nil {
+			s.apiFail(w, r, err)
+			return
+		}
+	}
+	out, err := fn(a, slug, id)
+	if err != nil {
+		s.apiFail(w, r, err)
+		return
+	}
+	s.writeJSON(w, r, http.StatusOK, out)
+}
+
+type apiOfferIn struct {
+	Kind  string      `json:"kind"` // propose, accept, none_suitable
+	Times []time.Time `json:"times,omitempty"`
+	At    *time.Time  `json:"at,omitempty"`
+}
+
+func (s *Server) apiOffer(w http.ResponseWriter, r *http.Request) {
+	var in apiOfferIn
+	s.apiMatchAct(w, r, &in, func(a arbiter.Actor, slug, id string) (any, error) {
+		step := app.NegotiationStep{Kind: in.Kind, Times: in.Times}
+		switch in.Kind {
+		case app.NegPropose, app.NegAccept, app.NegNoneSuitable:
+		default:
+			return nil, arbiter.FieldError("kind", "api.offer", "kind is propose, accept or none_suitable")
+		}
+		if in.Kind == app.NegAccept {
+			if in.At == nil {
+				return nil, arbiter.FieldError("at", "api.offer", "accept names the offered time in at")
+			}
+			step.At = *in.At
+		}
+		neg, m, err := s.app.Negotiate(r.Context(), a, slug, id, step)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"match": m, "negotiation": neg.State.Outcome.String(), "offers": len(neg.State.Offers)}, nil
+	})
+}
+
+type apiReportIn struct {
+	Summary          string          `json:"summary,omitempty"`
+	Sheet            json.RawMessage `json:"sheet,omitempty"`
+	WrongTimeControl []string        `json:"wrong_time_control,omitempty"`
+}
+
+func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
+	var in apiReportIn
+	s.apiMatchAct(w, r, &in, func(a arbiter.Actor, slug, id string) (any, error) {
+		ri, err := reportedResult(in.Summary, string(in.Sheet))
+		if err != nil {
+			return nil, err
+		}
+		ri.WrongTimeControl = in.WrongTimeControl
+		return s.app.ReportResult(r.Context(), a, slug, id, ri)
+	})
+}
+
+type apiAnswerIn struct {
+	Version int64  `json:"version,omitempty"`
+	Reason  string `json:"reason,omitempty"`
+}
+
+func (s *Server) apiConfirm(w http.ResponseWriter, r *http.Request) {
+	var in apiAnswerIn
+	s.apiMatchAct(w, r, &in, func(a arbiter.Actor, slug, id string) (any, error) {
+		return s.app.ConfirmResult(r.Context(), a, slug, id, in.Version)
+	})
+}
+
+func (s *Server) apiDispute(w http.ResponseWriter, r *http.Request) {
+	var in apiAnswerIn
+	s.apiMatchAct(w, r, &in, func(a arbiter.Actor, slug, id string) (any, error) {
+		return s.app.DisputeResult(r.Context(), a, slug, id, in.Reason, in.Version)
+	})
+}
+
+func (s *Server) apiAppeal(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Reason string `json:"reason"`
+	}
+	s.apiMatchAct(w, r, &in, func(a arbiter.Actor, slug, id string) (any, error) {
+		return s.app.Appeal(r.Context(), a, slug, id, in.Reason)
+	})
+}
+
+func (s *Server) apiArmageddon(w http.ResponseWriter, r *http.Request) {
+	var in armageddonBid
+	s.apiMatchAct(w, r, &in, func(a arbiter.Actor, slug, id string) (any, error) {
+		out, cm, sec, err := s.bidArmageddon(r, a, slug, id, in)
+		if err != nil {
+			return nil, err
+		}
+		res := map[string]any{"armageddon": out}
+		if sec != nil {
+			// Shown once: the client keeps it to reveal later.
+			res["commitment"], res["nonce"] = cm.String(), sec.NonceHex()
+		}
+		return res, nil
+	})
+}

@@ -1,0 +1,116 @@
+package web
+
+import (
+	"context"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"arbiter"
+)
+
+// TestIndividualMatchFlow: the player flow of an individual event (ACWC
+// preset, W14): offer times, the opponent accepts one, a result is
+// reported, the reporter cannot confirm it, the opponent confirms and the
+// standings change.
+func TestIndividualMatchFlow(t *testing.T) {
+	f := newFixture(t)
+	m := acwcEvent(t, f)
+	ctx := context.Background()
+	p01, p07, p02 := f.signIn(t, "p01"), f.signIn(t, "p07"), f.signIn(t, "p02")
+	target := "/events/wc/matches/" + m.ID
+
+	// The public page: no forms for a visitor.
+	res, body := f.do(t, "GET", target)
+	wantStatus(t, res, body, 200)
+	wantHTML(t, res, body)
+	wantContains(t, body, "p01", "p07", "No time offered yet")
+	for _, id := range []string{`id="offer-time"`, `id="report-result"`, `id="confirm-result"`, `id="reports"`} {
+		if strings.Contains(body, id) {
+			t.Errorf("anonymous page shows %s", id)
+		}
+	}
+
+	// Anonymous forms go to sign in; nothing changes.
+	res, body = f.as(t, "", "POST", target+"/offers", url.Values{"kind": {"propose"}, "time": {"2023-03-22T18:00"}})
+	wantSignIn(t, res, body)
+
+	// p01 offers three times (W14: at most two per UTC date).
+	_, body = f.as(t, p01, "GET", target, nil)
+	wantContains(t, body, `<form id="offer-time"`, `<form id="report-result"`, `name="summary"`)
+	f.submit(t, p01, target+"/offers", url.Values{"kind": {"propose"}, "time": {"2023-03-22T10:00", "2023-03-22T13:00", "2023-03-22T16:00"}}).
+		wantRefused(t, "W14")
+	f.submit(t, p01, target+"/offers", url.Values{"kind": {"propose"}, "time": {"not a time"}}).wantRefused(t, "times[0]", "web.time")
+	f.submit(t, p01, target+"/offers", url.Values{"kind": {"propose"}, "time": {"2023-03-22T18:00", "2023-03-23T18:00", "2023-03-24T18:00", ""}}).
+		wantOK(t, "offer is recorded")
+	// Another player of the event is not a side of the match.
+	f.submit(t, p02, target+"/offers", url.Values{"kind": {"accept"}, "at": {"2023-03-23T18:00:00Z"}}).wantRefused(t, "own match")
+
+	// p07 sees the offers in UTC with machine-readable times and accepts one.
+	_, body = f.as(t, p07, "GET", target, nil)
+	wantContains(t, body, `<form id="accept-offer"`, `value="2023-03-23T18:00:00Z"`, `<time datetime="2023-03-23T18:00:00Z"`,
+		"Wed 22 Mar 2023 18:00 UTC", "p01")
+	f.submit(t, p07, target+"/offers", url.Values{"kind": {"accept"}, "at": {"2023-03-23T18:00:00Z"}}).wantOK(t, "Agreed")
+	if got := f.match(t, "wc", m.ID).ScheduledAt; !got.Equal(time.Date(2023, 3, 23, 18, 0, 0, 0, time.UTC)) {
+		t.Fatalf("scheduled at %v", got)
+	}
+
+	// Bad input names the field.
+	f.submit(t, p01, target+"/report", url.Values{}).wantRefused(t, "summary")
+	// p01 reports 6-4 and may not confirm their own report.
+	f.now = time.Date(2023, 3, 23, 20, 0, 0, 0, time.UTC)
+	f.submit(t, p01, target+"/report", url.Values{"summary": {"6-4"}}).wantOK(t, "reported")
+	r := f.submit(t, p01, target+"/confirm", url.Values{})
+	r.wantRefused(t, "cannot confirm or dispute their own side's report")
+	res, body = f.follow(t, p01, r)
+	wantStatus(t, res, body, 200)
+	wantContains(t, body, `class="flash flash-error" role="alert"`, "cannot confirm or dispute their own side&#39;s report", `id="own-report"`)
+	if strings.Contains(body, `id="confirm-result"`) {
+		t.Error("the reporter is offered the confirm form")
+	}
+	if st := f.match(t, "wc", m.ID).Status; st != arbiter.MatchReported {
+		t.Fatalf("after the reporter's confirm the match is %s", st)
+	}
+	// A stranger cannot confirm either.
+	f.submit(t, p02, target+"/confirm", url.Values{}).wantRefused(t, "does not play")
+
+	// p07 sees the report and confirms it: final, and the standings count it.
+	_, body = f.as(t, p07, "GET", target, nil)
+	wantContains(t, body, `<form id="confirm-result"`, `<form id="dispute-result"`, `id="reports"`)
+	f.submit(t, p07, target+"/confirm", url.Values{}).wantOK(t, "confirmed")
+	if got := f.match(t, "wc", m.ID); got.Status != arbiter.MatchFinal || got.Decision != "confirmed" {
+		t.Fatalf("match %s (%s)", got.Status, got.Decision)
+	}
+	tab, err := f.app.Standings(ctx, "wc", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tab.Rows) == 0 || tab.Rows[0].ID != "p01" || tab.Rows[0].Score != arbiter.P(1) {
+		t.Fatalf("standings top %+v", tab.Rows[0])
+	}
+	res, body = f.do(t, "GET", "/events/wc/standings")
+	wantStatus(t, res, body, 200)
+	if rows := tableRows(body); len(rows) == 0 || !strings.HasPrefix(rows[0], "1|p01|1|") {
+		t.Errorf("standings page rows %q", rows)
+	}
+	// The public page now shows the final result.
+	_, body = f.do(t, "GET", target)
+	wantContains(t, body, `data-test="match-state">final (confirmed)`)
+}
+
+// TestIndividualDispute: the opponent disputes with a reason; without one
+// the refusal names the field.
+func TestIndividualDispute(t *testing.T) {
+	f := newFixture(t)
+	m := acwcEvent(t, f)
+	p01, p07 := f.signIn(t, "p01"), f.signIn(t, "p07")
+	target := "/events/wc/matches/" + m.ID
+	f.submit(t, p07, target+"/report", url.Values{"summary": {"4-6"}}).wantOK(t, "reported")
+	f.submit(t, p07, target+"/dispute", url.Values{"reason": {"wrong"}}).wantRefused(t, "own side")
+	f.submit(t, p01, target+"/dispute", url.Values{"reason": {""}}).wantRefused(t, "reason")
+	f.submit(t, p01, target+"/dispute", url.Values{"reason": {"I won 6-4"}}).wantOK(t, "disputed")
+	if st := f.match(t, "wc", m.ID).Status; st != arbiter.MatchDisputed {
+		t.Fatalf("match %s", st)
+	}
+}

@@ -1,0 +1,72 @@
+package web
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+
+	"arbiter"
+)
+
+// TestTeamFormsAnonymous: every form of this group sends an anonymous
+// visitor to sign in and changes nothing.
+func TestTeamFormsAnonymous(t *testing.T) {
+	f := newFixture(t)
+	antichessEvent(t, f)
+	playRound1(t, f)
+	m := openRound2(t, f)[0]
+	match := "/events/atc/matches/" + m.ID
+	for _, p := range []string{
+		"/events/atc/register", match + "/offers", match + "/report", match + "/confirm", match + "/dispute", match + "/appeal",
+		match + "/armageddon", "/events/atc/teams/team-01/boards", "/events/atc/teams/team-01/lineup",
+		"/events/atc/teams/team-01/wildcard", "/events/atc/teams/team-01/substitution",
+	} {
+		res, body := f.as(t, "", "POST", p, url.Values{"kind": {"propose"}, "time": {"2025-01-15T18:00"}, "summary": {"forfeit:home"},
+			"sheet": {teamSheet}, "reason": {"r"}, "bid": {"100"}, "board": {"cap01"}, "round": {"2"}, "set": {"cap01"}, "in": {"a01"}, "out": {"b01"}})
+		wantSignIn(t, res, body)
+		if cookieOf(res, flashCookie) != nil {
+			t.Errorf("%s: a flash for an anonymous post", p)
+		}
+	}
+	if got := f.match(t, "atc", m.ID); got.Status != arbiter.MatchScheduled || !got.ScheduledAt.IsZero() {
+		t.Fatalf("match changed by anonymous posts: %+v", got)
+	}
+}
+
+// TestMatchAPIStranger: another team's captain is refused (403) on every
+// match write that reaches the question of who acts, and nothing changes.
+func TestMatchAPIStranger(t *testing.T) {
+	f := newFixture(t)
+	antichessEvent(t, f)
+	playRound1(t, f)
+	m := openRound2(t, f)[0]
+	stranger := f.signIn(t, outsider(m))
+	base := "/api/events/atc/matches/" + m.ID
+	var e apiErr
+	f.apiAs(t, stranger, "POST", base+"/offers", map[string]any{"kind": "propose", "times": []string{"2025-01-15T18:00:00Z"}}, 403, &e)
+	f.apiAs(t, stranger, "POST", base+"/reports", map[string]any{"summary": "forfeit:home"}, 403, &e)
+	f.apiAs(t, f.signIn(t, captainOf(m.Home)), "POST", base+"/reports", map[string]any{"summary": "forfeit:away"}, 200, nil)
+	f.apiAs(t, stranger, "POST", base+"/confirm", map[string]any{}, 403, &e)
+	f.apiAs(t, stranger, "POST", base+"/dispute", map[string]any{"reason": "not so"}, 403, &e)
+	if got := f.match(t, "atc", m.ID); got.Status != arbiter.MatchReported || got.Result.Result != "away_win" {
+		t.Fatalf("match %+v", got)
+	}
+	// A member who is not the captain does not act for the team either.
+	member := f.signIn(t, "a"+strings.TrimPrefix(m.Away, "team-"))
+	f.apiAs(t, member, "POST", base+"/confirm", map[string]any{}, 403, &e)
+	f.apiAs(t, member, "GET", base+"/reports", nil, 200, nil)
+}
+
+// TestWildCardRefusedInSwiss: R9's wild card is for knockout rounds; the
+// form shows app's refusal naming the clause.
+func TestWildCardRefusedInSwiss(t *testing.T) {
+	f := newFixture(t)
+	rkccEvent(t, f)
+	cap1 := f.signIn(t, "cap1")
+	_, body := f.as(t, cap1, "GET", "/events/rk/teams/team-1/captain", nil)
+	if strings.Contains(body, `id="wild-card"`) {
+		t.Error("the wild card form is shown for a Swiss round")
+	}
+	f.submit(t, cap1, "/events/rk/teams/team-1/wildcard", url.Values{"round": {"1"}, "x": {"cap1"}, "y": {"a1"}}).wantRefused(t, "R9")
+	f.submit(t, cap1, "/events/rk/teams/team-1/wildcard", url.Values{"round": {""}, "x": {"cap1"}, "y": {"a1"}}).wantRefused(t, "round")
+}
