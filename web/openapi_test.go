@@ -53,7 +53,7 @@ func loadOpenAPI(t *testing.T, f *fixture) openAPI {
 // fixturePath fills a documented path's parameters with the fixture's
 // values.
 func fixturePath(p string) string {
-	return strings.NewReplacer("{name}", "antichess-team-cup", "{slug}", "atc", "{round}", "s1r1", "{id}", "team-01").Replace(p)
+	return strings.NewReplacer("{name}", "antichess-team-cup", "{slug}", "atc", "{round}", "s1r1", "{id}", "team-01", "{match}", "s1r1b1", "{team}", "team-01").Replace(p)
 }
 
 // TestOpenAPIMatchesRoutes checks the document against apiRoutes in both
