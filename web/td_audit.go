@@ -35,7 +35,7 @@ type auditQuery struct {
 
 func readAuditQuery(r *http.Request, defLimit int) (auditQuery, error) {
 	q := r.URL.Query()
-	aq := auditQuery{Filter: sqlstore.AuditFilter{Kind: strings.TrimSpace(q.Get("kind")), Actor: strings.TrimSpace(q.Get("actor")),
+	aq := auditQuery{Filter: sqlstore.AuditFilter{Kind: strings.TrimSpace(q.Get("kind")), Actor: strings.ToLower(strings.TrimSpace(q.Get("actor"))), // stored lower-case, as app normalises users
 		RecordID: strings.TrimSpace(q.Get("record"))}, Limit: defLimit}
 	if v := q.Get("before"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
