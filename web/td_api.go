@@ -85,7 +85,7 @@ func (s *Server) apiCreateEvent(w http.ResponseWriter, r *http.Request) {
 	if len(in.Format) > 0 && string(in.Format) != "null" {
 		req.Format = in.Format
 	}
-	ev, err := s.app.CreateEvent(r.Context(), a, req)
+	ev, err := s.createEvent(r, a, req)
 	if err == nil {
 		w.Header().Set("Location", "/api/events/"+ev.Slug)
 	}

@@ -63,7 +63,7 @@ func (s *Server) tdCreate(w http.ResponseWriter, r *http.Request) {
 	req.Start, err = parseUTC("start", d.Start)
 	var ev arbiter.Event
 	if err == nil {
-		ev, err = s.app.CreateEvent(r.Context(), a, req)
+		ev, err = s.createEvent(r, a, req)
 	}
 	if err != nil {
 		if arbiter.ErrorCode(err) == arbiter.EINTERNAL {
@@ -80,4 +80,14 @@ func (s *Server) tdCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	s.setFlash(w, r, false, "Created "+ev.Name+"; registration is open.")
 	http.Redirect(w, r, consoleURL(ev.Slug), http.StatusSeeOther)
+}
+
+// createEvent is app.CreateEvent for a form or request body: an unknown
+// preset is bad input naming the field, not a missing page.
+func (s *Server) createEvent(r *http.Request, a arbiter.Actor, req app.NewEvent) (arbiter.Event, error) {
+	ev, err := s.app.CreateEvent(r.Context(), a, req)
+	if arbiter.ErrorCode(err) == arbiter.ENOTFOUND && req.Preset != "" {
+		return ev, arbiter.FieldError("preset", "format.preset", "%s", arbiter.ErrorMessage(err))
+	}
+	return ev, err
 }
