@@ -35,6 +35,7 @@ func (s *Server) tdRoutes() {
 	s.mux.HandleFunc("POST /events/{slug}/td/appeals/{id}", s.tdDecideAppeal)
 	s.mux.HandleFunc("GET /events/{slug}/td/sanctions", s.tdSanctionsPage)
 	s.mux.HandleFunc("POST /events/{slug}/td/sanctions", s.tdSanction)
+	s.mux.HandleFunc("POST /events/{slug}/td/replacements", s.tdReplacement)
 	s.mux.HandleFunc("GET /events/{slug}/td/audit", s.tdAuditPage)
 	s.mux.HandleFunc("POST /events/{slug}/td/entrants/{id}/values", s.tdEntrantValue)
 }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -302,7 +303,19 @@ func TestTDSanctions(t *testing.T) {
 		t.Fatalf("sanctions %+v %v", xs, err)
 	}
 	_, body = f.as(t, tk.td, "GET", page, nil)
-	wantContains(t, body, "left for a family emergency")
+	checkPage(t, page, body)
+	wantContains(t, body, "left for a family emergency", `<form id="name-replacement"`)
+
+	// A15: the replacement is rated at least 100 below the removed member.
+	repl := url.Values{"entrant": {"team-10"}, "replaced": {"c10"}, "replaced_rating": {"2200"}, "player": {"d10"}, "rating": {"2150"},
+		"eligible": {"1"}, "willing": {"1"}, "reason": {"captain's request"}}
+	f.post(t, tk.td, console+"/replacements", url.Values{"rating": {"high"}}, page, true, "rating")
+	f.post(t, tk.td, console+"/replacements", repl, page, true, "A15")
+	repl.Set("rating", "2050")
+	f.post(t, tk.td, console+"/replacements", repl, page, false, "d10 replaces c10 in Team 10")
+	if e := entrant(t, f, "team-10"); !slices.Contains(e.Members, "d10") || slices.Contains(e.Members, "c10") {
+		t.Errorf("members %v", e.Members)
+	}
 }
 
 func TestTDAuditPage(t *testing.T) {
@@ -400,4 +413,33 @@ func TestTDOfficialsForbiddenAndRecords(t *testing.T) {
 	}
 	f.post(t, tk.td, vals, url.Values{"action": {"change-captain"}, "user": {"b01"}}, back("#registrations"), true, "reason")
 	f.post(t, tk.td, vals, url.Values{"action": {"promote"}}, back("#registrations"), true, "action")
+}
+
+// TestTDNegotiationRuling: the match page shows the sides' time offers;
+// after the weekend the TD finds nobody at fault and the rulebook's
+// no-fault result applies (A5: a double forfeit).
+func TestTDNegotiationRuling(t *testing.T) {
+	f := newFixture(t)
+	antichessEvent(t, f)
+	ms := publishedRound(t, f)
+	tk := signInTD(t, f)
+	ctx := context.Background()
+	m := ms[0]
+	f.now = time.Date(2025, 1, 7, 12, 0, 0, 0, time.UTC)
+	offers := []time.Time{time.Date(2025, 1, 8, 18, 0, 0, 0, time.UTC), time.Date(2025, 1, 9, 18, 0, 0, 0, time.UTC), time.Date(2025, 1, 10, 18, 0, 0, 0, time.UTC)}
+	if _, _, err := f.app.Negotiate(ctx, capOf(m.Home), "atc", m.ID, app.NegotiationStep{Kind: app.NegPropose, Times: offers}); err != nil {
+		t.Fatal(err)
+	}
+	p := console + "/matches/" + m.ID
+	_, body := f.as(t, tk.td, "GET", p, nil)
+	checkPage(t, p, body)
+	wantContains(t, body, "Time negotiation", "home offered Wed 8 Jan 2025 18:00 UTC", `<form id="rule-fault"`)
+	f.post(t, tk.td, p, url.Values{"action": {"rule-fault"}, "at_fault": {"them"}, "reason": {"x"}}, p, true, "at_fault")
+	f.post(t, tk.td, p, url.Values{"action": {"rule-fault"}, "at_fault": {"nobody"}}, p, true, "reason")
+	f.now = time.Date(2025, 1, 12, 12, 0, 0, 0, time.UTC)
+	f.post(t, tk.td, p, url.Values{"action": {"rule-fault"}, "at_fault": {"nobody"}, "reason": {"both sides tried; no common time"}}, p, false, "Negotiation of "+m.ID)
+	got, _ := f.srv.findMatch(ctx, "atc", m.ID)
+	if got.Status != arbiter.MatchFinal || got.Result == nil || got.Result.Forfeit != "double" {
+		t.Fatalf("after the ruling: %+v %+v", got, got.Result)
+	}
 }

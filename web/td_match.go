@@ -129,10 +129,30 @@ func (s *Server) tdMatchAction(w http.ResponseWriter, r *http.Request) {
 				return fmt.Sprintf("%s: the set counts normally (both players' one-time grace used).", m.ID), err
 			}
 			return fmt.Sprintf("%s: the set is a full-points draw; result %s.", m.ID, outcomeText(m.Result)), err
+		case "rule-fault", "expire":
+			step := app.NegotiationStep{Kind: app.NegExpire}
+			if r.FormValue("action") == "rule-fault" {
+				step = app.NegotiationStep{Kind: app.NegRuleFault, Reason: strings.TrimSpace(r.FormValue("reason"))}
+				m, err := s.findMatch(ctx, slug, id)
+				if err != nil {
+					return "", err
+				}
+				switch r.FormValue("at_fault") {
+				case "home":
+					step.AtFault = m.Home
+				case "away":
+					step.AtFault = m.Away
+				case "nobody":
+				default:
+					return "", arbiter.FieldError("at_fault", "web.negotiation", "at_fault must be home, away or nobody")
+				}
+			}
+			neg, m, err := s.app.Negotiate(ctx, a, slug, id, step)
+			return fmt.Sprintf("Negotiation of %s: %s; match %s.", m.ID, neg.State.Outcome, m.Status), err
 		case "confirm":
 			m, err := s.app.ConfirmResult(ctx, a, slug, id, v)
 			return "Result of " + m.ID + " confirmed.", err
 		}
-		return "", arbiter.FieldError("action", "web.action", "action must be override, wrong-tc or confirm")
+		return "", arbiter.FieldError("action", "web.action", "action must be override, wrong-tc, rule-fault, expire or confirm")
 	})
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"arbiter"
@@ -57,4 +58,34 @@ func (s *Server) tdSanction(w http.ResponseWriter, r *http.Request) {
 		x, changed, err := s.app.Sanction(r.Context(), a, slug, req)
 		return fmt.Sprintf("Sanction %s recorded (%s, rule %s); %d matches changed.", x.ID, x.Kind, x.Rule, len(changed)), err
 	})
+}
+
+// tdReplacement names a replacement for a member a sanction removed
+// (R14, A15); the TDs vouch for the ratings, eligibility and willingness.
+func (s *Server) tdReplacement(w http.ResponseWriter, r *http.Request) {
+	slug := r.PathValue("slug")
+	s.tdAct(w, r, "/events/"+slug+"/td/sanctions", func(a arbiter.Actor) (string, error) {
+		rating, err := formInt(r, "rating")
+		if err != nil {
+			return "", err
+		}
+		replaced, err := formInt(r, "replaced_rating")
+		if err != nil {
+			return "", err
+		}
+		req := app.ReplacementRequest{Entrant: strings.TrimSpace(r.FormValue("entrant")), Replaced: strings.TrimSpace(r.FormValue("replaced")),
+			Player: strings.TrimSpace(r.FormValue("player")), Rating: rating, ReplacedRating: replaced,
+			Eligible: r.FormValue("eligible") != "", Willing: r.FormValue("willing") != "", Reason: strings.TrimSpace(r.FormValue("reason"))}
+		e, err := s.app.NameReplacement(r.Context(), a, slug, req)
+		return req.Player + " replaces " + req.Replaced + " in " + e.Name + ".", err
+	})
+}
+
+// formInt reads a required whole number.
+func formInt(r *http.Request, field string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(r.FormValue(field)))
+	if err != nil {
+		return 0, arbiter.FieldError(field, "web.number", "%s must be a whole number", field)
+	}
+	return n, nil
 }
