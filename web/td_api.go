@@ -26,6 +26,11 @@ var apiTDRoutes = []apiRoute{
 	{"POST /api/events/{slug}/appeals/{id}/decision", func(s *Server) http.HandlerFunc { return s.apiDecideAppeal }},
 	{"POST /api/events/{slug}/sanctions", func(s *Server) http.HandlerFunc { return s.apiSanction }},
 	{"POST /api/events/{slug}/stages/advance", func(s *Server) http.HandlerFunc { return s.apiAdvanceStage }},
+	{"POST /api/events/{slug}/rounds/{round}/deadline", func(s *Server) http.HandlerFunc { return s.apiBringForward }},
+	{"POST /api/events/{slug}/matches/{id}/wrong-tc", func(s *Server) http.HandlerFunc { return s.apiWrongTC }},
+	{"POST /api/events/{slug}/officials", func(s *Server) http.HandlerFunc { return s.apiAddTD }},
+	{"POST /api/events/{slug}/forbidden", func(s *Server) http.HandlerFunc { return s.apiForbid }},
+	{"POST /api/events/{slug}/forbidden/{id}/remove", func(s *Server) http.HandlerFunc { return s.apiRemoveForbidden }},
 	{"GET /api/events/{slug}/audit", func(s *Server) http.HandlerFunc { return s.apiAudit }},
 	{"GET /api/events/{slug}/appeals", func(s *Server) http.HandlerFunc { return s.apiAppeals }},
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"arbiter"
+	"arbiter/app"
 	"arbiter/sqlstore"
 )
 
@@ -269,3 +270,61 @@ func TestAPIAdvanceAndAudit(t *testing.T) {
 	wantField(t, f, tk.td, "GET", "/api/events/atc/audit?limit=lots", nil, 400, "limit")
 	wantField(t, f, tk.td, "GET", "/api/events/atc/audit?before=-1", nil, 400, "before")
 }
+
+func TestAPIDeadlineOfficialsForbidden(t *testing.T) {
+	f := newFixture(t)
+	antichessEvent(t, f)
+	ms := publishedRound(t, f)
+	tk := signInTD(t, f)
+	ctx := context.Background()
+	var e apiErr
+
+	// A4: the deadline moves forward only once every match is final.
+	target := "/api/events/atc/rounds/s1r1/deadline"
+	apiTDRefusals(t, f, tk, "POST", target, map[string]any{"end": "2025-01-11T00:00Z"})
+	wantField(t, f, tk.td, "POST", target, map[string]any{"end": "Friday"}, 400, "end")
+	f.apiAs(t, tk.td, "POST", target, map[string]any{"end": "2025-01-11T00:00Z"}, 422, &e)
+	for _, m := range ms {
+		ok(t)(f.app.OverrideResult(ctx, tdActor, "atc", m.ID, appResult("forfeit:double"), "nobody played", 0))
+	}
+	var rd arbiter.Round
+	f.apiAs(t, tk.td, "POST", target, map[string]any{"end": "2025-01-11T00:00Z"}, 200, &rd)
+	if !rd.End.Equal(time.Date(2025, 1, 11, 0, 0, 0, 0, time.UTC)) {
+		t.Errorf("end %v", rd.End)
+	}
+
+	wt := "/api/events/atc/matches/s1r1b1/wrong-tc"
+	apiTDRefusals(t, f, tk, "POST", wt, map[string]any{"tc": "2+5", "reason": "x"})
+	f.apiAs(t, tk.td, "POST", wt, map[string]any{"tc": "2+5", "reason": "x"}, 422, &e) // antichess has no R6
+	wantField(t, f, tk.td, "POST", wt, map[string]any{"set": "2+5"}, 400, "set")
+
+	apiTDRefusals(t, f, tk, "POST", "/api/events/atc/officials", map[string]any{"user": "deputy"})
+	wantField(t, f, tk.td, "POST", "/api/events/atc/officials", map[string]any{"user": ""}, 400, "user")
+	f.apiAs(t, tk.td, "POST", "/api/events/atc/officials", map[string]any{"user": "Deputy"}, 200, nil)
+	if roles, _ := f.app.RolesOf(ctx, "atc", "deputy"); !roles.TD {
+		t.Error("deputy is not a TD")
+	}
+
+	fb := map[string]any{"stage": 1, "entrants": []string{"team-01", "team-02"}, "reason": "same club"}
+	apiTDRefusals(t, f, tk, "POST", "/api/events/atc/forbidden", fb)
+	wantField(t, f, tk.td, "POST", "/api/events/atc/forbidden", map[string]any{"stage": 0, "entrants": []string{"team-01", "team-02"}, "reason": "x"}, 400, "stage")
+	var got struct {
+		ID       string   `json:"id"`
+		Stage    int      `json:"stage"`
+		Entrants []string `json:"entrants"`
+		Removed  bool     `json:"removed"`
+	}
+	f.apiAs(t, tk.td, "POST", "/api/events/atc/forbidden", fb, 201, &got)
+	if got.ID != "f1" || got.Stage != 0 || len(got.Entrants) != 2 {
+		t.Fatalf("forbidden %+v", got)
+	}
+	apiTDRefusals(t, f, tk, "POST", "/api/events/atc/forbidden/f1/remove", map[string]any{"reason": "x"})
+	wantField(t, f, tk.td, "POST", "/api/events/atc/forbidden/f1/remove", nil, 400, "reason")
+	f.apiAs(t, tk.td, "POST", "/api/events/atc/forbidden/f9/remove", map[string]any{"reason": "x"}, 404, &e)
+	f.apiAs(t, tk.td, "POST", "/api/events/atc/forbidden/f1/remove", map[string]any{"reason": "clubs merged"}, 200, &got)
+	if !got.Removed {
+		t.Errorf("not removed: %+v", got)
+	}
+}
+
+func appResult(summary string) app.ResultInput { return app.ResultInput{Summary: summary} }
