@@ -51,6 +51,7 @@ func TestTDApproveReject(t *testing.T) {
 	tk := signInTD(t, f)
 	res, body := f.as(t, tk.td, "GET", console, nil)
 	wantStatus(t, res, body, 200)
+	checkPage(t, console, body)
 	wantContains(t, body, `<form id="decide-team-11"`, `name="version" value="1"`, `<button type="submit" name="action" value="reject"`,
 		"11 registered, 1 waiting for approval")
 
@@ -115,6 +116,7 @@ func TestTDCloseRegistrationAndRounds(t *testing.T) {
 		t.Fatalf("rounds %+v", rs)
 	}
 	_, body = f.as(t, tk.td, "GET", console, nil)
+	checkPage(t, console, body)
 	wantContains(t, body, `<form id="close-round"`, `<form id="bring-forward"`, "Nothing needs attention.")
 
 	// Before the deadline the round cannot close; the deadline cannot
