@@ -1,7 +1,9 @@
 package web
 
 import (
+	"bufio"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 
@@ -43,7 +45,7 @@ func (s *Server) apiTD(w http.ResponseWriter, r *http.Request, in any) (arbiter.
 	if !ok {
 		return a, false
 	}
-	if in != nil && !(r.ContentLength == 0 && optionalBody(in)) {
+	if in != nil && !(optionalBody(in) && emptyBody(r)) {
 		if err := decodeJSON(r, in); err != nil {
 			s.apiFail(w, r, err)
 			return a, false
@@ -57,6 +59,21 @@ func (s *Server) apiTD(w http.ResponseWriter, r *http.Request, in any) (arbiter.
 type optionalBodyType interface{ optional() }
 
 func optionalBody(v any) bool { _, ok := v.(optionalBodyType); return ok }
+
+// emptyBody tells whether the request has no body, also when it is sent
+// chunked (unknown length); the body stays readable.
+func emptyBody(r *http.Request) bool {
+	if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
+		return true
+	}
+	br := bufio.NewReader(r.Body)
+	_, err := br.Peek(1)
+	r.Body = struct {
+		io.Reader
+		io.Closer
+	}{br, r.Body}
+	return err == io.EOF
+}
 
 // apiAnswer writes v with status, or the error.
 func (s *Server) apiAnswer(w http.ResponseWriter, r *http.Request, status int, v any, err error) {

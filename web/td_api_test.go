@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -328,3 +329,22 @@ func TestAPIDeadlineOfficialsForbidden(t *testing.T) {
 }
 
 func appResult(summary string) app.ResultInput { return app.ResultInput{Summary: summary} }
+
+// TestAPIOptionalBodyChunked: a route whose fields are all optional takes
+// an empty body even when it is sent without a length (chunked).
+func TestAPIOptionalBodyChunked(t *testing.T) {
+	f := newFixture(t)
+	antichessEvent(t, f)
+	tk := signInTD(t, f)
+	req := httptest.NewRequest("POST", "/api/events/atc/registration/close", strings.NewReader(""))
+	req.ContentLength = -1
+	req.Header.Set("Authorization", "Bearer "+tk.td)
+	res, body := f.send(req)
+	wantStatus(t, res, body, 200)
+	req = httptest.NewRequest("POST", "/api/events/atc/stages/advance", strings.NewReader(`{"tie_order": 3}`))
+	req.ContentLength = -1
+	req.Header.Set("Authorization", "Bearer "+tk.td)
+	res, body = f.send(req)
+	wantStatus(t, res, body, 400)
+	wantContains(t, body, `"field": "tie_order"`)
+}
