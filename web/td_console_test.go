@@ -13,6 +13,7 @@ import (
 
 	"arbiter"
 	"arbiter/app"
+	"arbiter/lineup"
 	"arbiter/sqlstore"
 )
 
@@ -414,6 +415,16 @@ func TestTDOfficialsForbiddenAndRecords(t *testing.T) {
 		t.Errorf("captain %q", e.Captain)
 	}
 	f.post(t, tk.td, vals, url.Values{"action": {"change-captain"}, "user": {"b01"}}, back("#registrations"), true, "reason")
+	members := []lineup.Member{{Name: "cap02", Rating: 2300}, {Name: "a02", Rating: 2250}, {Name: "b02", Rating: 2200}, {Name: "c02", Rating: 2100}}
+	if _, err := f.app.RankBoards(ctx, tdActor, "atc", "team-02", members, nil); err != nil {
+		t.Fatal(err)
+	}
+	f.post(t, tk.td, console+"/entrants/team-02/values", url.Values{"action": {"change-captain"}, "user": {"b02"}, "reason": {"cap02 stepped down (A16)"}},
+		back("#registrations"), false, "Captain change recorded")
+	log, _ := f.app.Audit(ctx, tdActor, "atc", sqlstore.AuditFilter{Kind: "boards", RecordID: "team-02"})
+	if len(log) == 0 || !strings.HasSuffix(log[len(log)-1].Reason, "b02 from round 2: cap02 stepped down (A16)") {
+		t.Errorf("captain change not audited with its reason: %q", log[len(log)-1].Reason)
+	}
 	f.post(t, tk.td, vals, url.Values{"action": {"promote"}}, back("#registrations"), true, "action")
 }
 
