@@ -38,6 +38,7 @@ func (s *Server) tdRoutes() {
 	s.mux.HandleFunc("POST /events/{slug}/td/replacements", s.tdReplacement)
 	s.mux.HandleFunc("GET /events/{slug}/td/audit", s.tdAuditPage)
 	s.mux.HandleFunc("POST /events/{slug}/td/entrants/{id}/values", s.tdEntrantValue)
+	s.mux.HandleFunc("POST /events/{slug}/td/boards", s.tdRankBoards)
 }
 
 // tdGate lets a TD of the event through. Anyone else gets the answer a

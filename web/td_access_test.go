@@ -133,7 +133,7 @@ func TestTDPostsRefused(t *testing.T) {
 	posts := []string{"/events/atc/td/entrants/team-01", "/events/atc/td/registration", "/events/atc/td/rounds",
 		"/events/atc/td/stages", "/events/atc/td/officials", "/events/atc/td/forbidden", "/events/atc/td/forbidden/f1",
 		"/events/atc/td/matches/s1r1b1", "/events/atc/td/appeals/a1", "/events/atc/td/sanctions", "/events/atc/td/entrants/team-01/values",
-		"/events/atc/td/replacements"}
+		"/events/atc/td/replacements", "/events/atc/td/boards"}
 	form := url.Values{"action": {"pair"}, "reason": {"r"}, "user": {"cap02"}}
 	for _, p := range posts {
 		res, body := f.as(t, "", "POST", p, form)

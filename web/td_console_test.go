@@ -13,7 +13,6 @@ import (
 
 	"arbiter"
 	"arbiter/app"
-	"arbiter/lineup"
 	"arbiter/sqlstore"
 )
 
@@ -415,10 +414,10 @@ func TestTDOfficialsForbiddenAndRecords(t *testing.T) {
 		t.Errorf("captain %q", e.Captain)
 	}
 	f.post(t, tk.td, vals, url.Values{"action": {"change-captain"}, "user": {"b01"}}, back("#registrations"), true, "reason")
-	members := []lineup.Member{{Name: "cap02", Rating: 2300}, {Name: "a02", Rating: 2250}, {Name: "b02", Rating: 2200}, {Name: "c02", Rating: 2100}}
-	if _, err := f.app.RankBoards(ctx, tdActor, "atc", "team-02", members, nil); err != nil {
-		t.Fatal(err)
-	}
+	f.post(t, tk.td, console+"/boards", url.Values{"entrant": {"team-02"}, "rank": {"cap02 2300"}}, back("#boards"), true, "rank")
+	f.post(t, tk.td, console+"/boards", url.Values{"entrant": {"team-02"}, "rank": {"cap02:2300"}, "comparable": {"a02-b02"}}, back("#boards"), true, "comparable")
+	f.post(t, tk.td, console+"/boards", url.Values{"entrant": {"team-02"}, "rank": {"a02:2250, cap02:2300, c02:2100, b02:2200"}, "comparable": {"b02/c02"}},
+		back("#boards"), false, "team-02 boards: cap02, a02, b02, c02")
 	f.post(t, tk.td, console+"/entrants/team-02/values", url.Values{"action": {"change-captain"}, "user": {"b02"}, "reason": {"cap02 stepped down (A16)"}},
 		back("#registrations"), false, "Captain change recorded")
 	log, _ := f.app.Audit(ctx, tdActor, "atc", sqlstore.AuditFilter{Kind: "boards", RecordID: "team-02"})
