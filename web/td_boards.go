@@ -16,7 +16,7 @@ import (
 // TDs allow to trade places (A12 interchanges, A14 substitutions).
 func (s *Server) tdRankBoards(w http.ResponseWriter, r *http.Request) {
 	slug := r.PathValue("slug")
-	s.tdAct(w, r, consoleURL(slug)+"#boards", func(a arbiter.Actor) (string, error) {
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
 		members, comp, err := parseRanking(r.FormValue("rank"), r.FormValue("comm_banned"), r.FormValue("comparable"))
 		if err != nil {
 			return "", err

@@ -151,7 +151,7 @@ func nameOr(names map[string]string, id string) string {
 // tdEntrantAction approves or rejects a registration.
 func (s *Server) tdEntrantAction(w http.ResponseWriter, r *http.Request) {
 	slug, id := r.PathValue("slug"), r.PathValue("id")
-	s.tdAct(w, r, consoleURL(slug)+"#registrations", func(a arbiter.Actor) (string, error) {
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
 		v, err := formVersion(r, "version")
 		if err != nil {
 			return "", err
@@ -187,7 +187,7 @@ func (s *Server) tdCloseRegistration(w http.ResponseWriter, r *http.Request) {
 // a stale page cannot act on another one.
 func (s *Server) tdRoundAction(w http.ResponseWriter, r *http.Request) {
 	slug := r.PathValue("slug")
-	s.tdAct(w, r, consoleURL(slug)+"#rounds", func(a arbiter.Actor) (string, error) {
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
 		ctx := r.Context()
 		action := r.FormValue("action")
 		if action != "pair" {
@@ -223,7 +223,7 @@ func (s *Server) tdRoundAction(w http.ResponseWriter, r *http.Request) {
 // tdAdvanceStage ends the current stage and fills the next one.
 func (s *Server) tdAdvanceStage(w http.ResponseWriter, r *http.Request) {
 	slug := r.PathValue("slug")
-	s.tdAct(w, r, consoleURL(slug)+"#stages", func(a arbiter.Actor) (string, error) {
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
 		opt := app.AdvanceOptions{Reason: strings.TrimSpace(r.FormValue("reason"))}
 		for _, id := range splitList(r.FormValue("tie_order")) {
 			opt.TieOrder = append(opt.TieOrder, strings.ToLower(id))
@@ -239,7 +239,7 @@ func (s *Server) tdAdvanceStage(w http.ResponseWriter, r *http.Request) {
 // tdAddOfficial makes another user a TD of the event.
 func (s *Server) tdAddOfficial(w http.ResponseWriter, r *http.Request) {
 	slug := r.PathValue("slug")
-	s.tdAct(w, r, consoleURL(slug)+"#officials", func(a arbiter.Actor) (string, error) {
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
 		user := strings.TrimSpace(r.FormValue("user"))
 		if user == "" {
 			return "", arbiter.FieldError("user", "web.required", "give the Lichess username of the new TD")
@@ -251,7 +251,7 @@ func (s *Server) tdAddOfficial(w http.ResponseWriter, r *http.Request) {
 // tdForbid declares entrants who must not meet in a Swiss stage.
 func (s *Server) tdForbid(w http.ResponseWriter, r *http.Request) {
 	slug := r.PathValue("slug")
-	s.tdAct(w, r, consoleURL(slug)+"#forbidden", func(a arbiter.Actor) (string, error) {
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
 		stage, err := strconv.Atoi(strings.TrimSpace(r.FormValue("stage")))
 		if err != nil || stage < 1 {
 			return "", arbiter.FieldError("stage", "web.stage", "stage must be a number from 1")
@@ -265,7 +265,7 @@ func (s *Server) tdForbid(w http.ResponseWriter, r *http.Request) {
 // tdRemoveForbidden lifts a forbidden pairing.
 func (s *Server) tdRemoveForbidden(w http.ResponseWriter, r *http.Request) {
 	slug := r.PathValue("slug")
-	s.tdAct(w, r, consoleURL(slug)+"#forbidden", func(a arbiter.Actor) (string, error) {
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
 		fb, err := s.app.RemoveForbidden(r.Context(), a, slug, r.PathValue("id"), strings.TrimSpace(r.FormValue("reason")))
 		return "Forbidden pairing " + fb.ID + " lifted.", err
 	})
@@ -275,7 +275,7 @@ func (s *Server) tdRemoveForbidden(w http.ResponseWriter, r *http.Request) {
 // or a replacement for one entrant (action).
 func (s *Server) tdEntrantValue(w http.ResponseWriter, r *http.Request) {
 	slug, id := r.PathValue("slug"), r.PathValue("id")
-	s.tdAct(w, r, consoleURL(slug)+"#registrations", func(a arbiter.Actor) (string, error) {
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
 		ctx := r.Context()
 		switch r.FormValue("action") {
 		case "tiebreak":

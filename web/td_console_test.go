@@ -56,7 +56,7 @@ func TestTDApproveReject(t *testing.T) {
 		"11 registered, 1 waiting for approval")
 
 	p := console + "/entrants/team-11"
-	back := console + "#registrations"
+	back := console
 	f.post(t, tk.td, p, url.Values{"action": {"reject"}}, back, true, "reason")
 	f.post(t, tk.td, p, url.Values{"action": {"approve"}, "version": {"x"}}, back, true, "version")
 	f.post(t, tk.td, p, url.Values{"action": {"bless"}}, back, true, "action")
@@ -91,7 +91,7 @@ func TestTDCloseRegistrationAndRounds(t *testing.T) {
 	wantContains(t, body, `<form id="pair-round"`, `value="pair"`)
 
 	rounds := console + "/rounds"
-	back := console + "#rounds"
+	back := console
 	f.post(t, tk.td, rounds, url.Values{"action": {"pair"}}, back, false, "Round s1r1 paired (5 matches")
 	_, body = f.as(t, tk.td, "GET", console, nil)
 	checkPage(t, console, body)
@@ -144,7 +144,7 @@ func TestTDCloseRegistrationAndRounds(t *testing.T) {
 	_, body = f.as(t, tk.td, "GET", console, nil)
 	wantContains(t, body, "Nothing needs attention.", `<form id="pair-round"`, `<form id="advance-stage"`)
 	// The swiss is not over: advancing is refused, naming why.
-	f.post(t, tk.td, console+"/stages", url.Values{"action": {"advance"}}, console+"#stages", true)
+	f.post(t, tk.td, console+"/stages", url.Values{"action": {"advance"}}, console, true)
 }
 
 // publishedRound closes registration and publishes round 1 of "atc".
@@ -379,52 +379,51 @@ func TestTDOfficialsForbiddenAndRecords(t *testing.T) {
 	playRound1(t, f)
 	tk := signInTD(t, f)
 	ctx := context.Background()
-	back := func(anchor string) string { return console + anchor }
-	f.post(t, tk.td, console+"/officials", url.Values{"user": {" "}}, back("#officials"), true, "user")
-	f.post(t, tk.td, console+"/officials", url.Values{"user": {"DeputyTD"}}, back("#officials"), false, "DeputyTD is now a TD")
+	f.post(t, tk.td, console+"/officials", url.Values{"user": {" "}}, console, true, "user")
+	f.post(t, tk.td, console+"/officials", url.Values{"user": {"DeputyTD"}}, console, false, "DeputyTD is now a TD")
 	if roles, _ := f.app.RolesOf(ctx, "atc", "deputytd"); !roles.TD {
 		t.Fatal("DeputyTD is not a TD")
 	}
 	_, body := f.as(t, tk.td, "GET", console, nil)
 	wantContains(t, body, "TDs: arbitertd, deputytd")
 
-	f.post(t, tk.td, console+"/forbidden", url.Values{"stage": {"one"}, "entrants": {"team-01,team-02"}, "reason": {"x"}}, back("#forbidden"), true, "stage")
-	f.post(t, tk.td, console+"/forbidden", url.Values{"stage": {"1"}, "entrants": {"team-01, team-02"}}, back("#forbidden"), true, "reason")
-	f.post(t, tk.td, console+"/forbidden", url.Values{"stage": {"1"}, "entrants": {"team-01, team-02"}, "reason": {"same club"}}, back("#forbidden"), false, "f1")
+	f.post(t, tk.td, console+"/forbidden", url.Values{"stage": {"one"}, "entrants": {"team-01,team-02"}, "reason": {"x"}}, console, true, "stage")
+	f.post(t, tk.td, console+"/forbidden", url.Values{"stage": {"1"}, "entrants": {"team-01, team-02"}}, console, true, "reason")
+	f.post(t, tk.td, console+"/forbidden", url.Values{"stage": {"1"}, "entrants": {"team-01, team-02"}, "reason": {"same club"}}, console, false, "f1")
 	fbs, _ := f.app.ForbiddenPairings(ctx, "atc")
 	if len(fbs) != 1 || fbs[0].Stage != 0 || strings.Join(fbs[0].Entrants, ",") != "team-01,team-02" {
 		t.Fatalf("forbidden %+v", fbs)
 	}
 	_, body = f.as(t, tk.td, "GET", console, nil)
 	wantContains(t, body, `<form id="remove-forbidden-f1"`, "same club")
-	f.post(t, tk.td, console+"/forbidden/f1", url.Values{}, back("#forbidden"), true, "reason")
-	f.post(t, tk.td, console+"/forbidden/f1", url.Values{"reason": {"clubs merged"}}, back("#forbidden"), false, "lifted")
+	f.post(t, tk.td, console+"/forbidden/f1", url.Values{}, console, true, "reason")
+	f.post(t, tk.td, console+"/forbidden/f1", url.Values{"reason": {"clubs merged"}}, console, false, "lifted")
 	if fbs, _ = f.app.ForbiddenPairings(ctx, "atc"); !fbs[0].Removed {
 		t.Error("not lifted")
 	}
 
 	vals := console + "/entrants/team-01/values"
-	f.post(t, tk.td, vals, url.Values{"action": {"tiebreak"}, "key": {"previous_final"}, "value": {"lots"}}, back("#registrations"), true, "value")
-	f.post(t, tk.td, vals, url.Values{"action": {"tiebreak"}, "key": {"previous_final"}, "value": {"1.5"}}, back("#registrations"), false, "1.5")
+	f.post(t, tk.td, vals, url.Values{"action": {"tiebreak"}, "key": {"previous_final"}, "value": {"lots"}}, console, true, "value")
+	f.post(t, tk.td, vals, url.Values{"action": {"tiebreak"}, "key": {"previous_final"}, "value": {"1.5"}}, console, false, "1.5")
 	if e := entrant(t, f, "team-01"); e.Values["previous_final"] != arbiter.P(1.5) {
 		t.Errorf("values %v", e.Values)
 	}
-	f.post(t, tk.td, vals, url.Values{"action": {"captain"}, "user": {"a01"}}, back("#registrations"), false, "captained by a01")
+	f.post(t, tk.td, vals, url.Values{"action": {"captain"}, "user": {"a01"}}, console, false, "captained by a01")
 	if e := entrant(t, f, "team-01"); e.Captain != "a01" {
 		t.Errorf("captain %q", e.Captain)
 	}
-	f.post(t, tk.td, vals, url.Values{"action": {"change-captain"}, "user": {"b01"}}, back("#registrations"), true, "reason")
-	f.post(t, tk.td, console+"/boards", url.Values{"entrant": {"team-02"}, "rank": {"cap02 2300"}}, back("#boards"), true, "rank")
-	f.post(t, tk.td, console+"/boards", url.Values{"entrant": {"team-02"}, "rank": {"cap02:2300"}, "comparable": {"a02-b02"}}, back("#boards"), true, "comparable")
+	f.post(t, tk.td, vals, url.Values{"action": {"change-captain"}, "user": {"b01"}}, console, true, "reason")
+	f.post(t, tk.td, console+"/boards", url.Values{"entrant": {"team-02"}, "rank": {"cap02 2300"}}, console, true, "rank")
+	f.post(t, tk.td, console+"/boards", url.Values{"entrant": {"team-02"}, "rank": {"cap02:2300"}, "comparable": {"a02-b02"}}, console, true, "comparable")
 	f.post(t, tk.td, console+"/boards", url.Values{"entrant": {"team-02"}, "rank": {"a02:2250, cap02:2300, c02:2100, b02:2200"}, "comparable": {"b02/c02"}},
-		back("#boards"), false, "team-02 boards: cap02, a02, b02, c02")
+		console, false, "team-02 boards: cap02, a02, b02, c02")
 	f.post(t, tk.td, console+"/entrants/team-02/values", url.Values{"action": {"change-captain"}, "user": {"b02"}, "reason": {"cap02 stepped down (A16)"}},
-		back("#registrations"), false, "Captain change recorded")
+		console, false, "Captain change recorded")
 	log, _ := f.app.Audit(ctx, tdActor, "atc", sqlstore.AuditFilter{Kind: "boards", RecordID: "team-02"})
 	if len(log) == 0 || !strings.HasSuffix(log[len(log)-1].Reason, "b02 from round 2: cap02 stepped down (A16)") {
 		t.Errorf("captain change not audited with its reason: %q", log[len(log)-1].Reason)
 	}
-	f.post(t, tk.td, vals, url.Values{"action": {"promote"}}, back("#registrations"), true, "action")
+	f.post(t, tk.td, vals, url.Values{"action": {"promote"}}, console, true, "action")
 }
 
 // TestTDNegotiationRuling: the match page shows the sides' time offers;

@@ -40,7 +40,7 @@ func TestTDHappyPath(t *testing.T) {
 		t.Fatalf("%d approval forms", len(forms))
 	}
 	for _, m := range forms {
-		f.post(t, tok, m[2], url.Values{"action": {"approve"}, "version": {m[3]}, "reason": {""}}, "/events/cup/td#registrations", false, "Approved")
+		f.post(t, tok, m[2], url.Values{"action": {"approve"}, "version": {m[3]}, "reason": {""}}, "/events/cup/td", false, "Approved")
 	}
 	_, body = f.as(t, tok, "GET", "/events/cup/td", nil)
 	if st := cells(body, "entrant-status"); len(st) != 10 || strings.Count(strings.Join(st, ","), "approved") != 10 {
@@ -49,14 +49,14 @@ func TestTDHappyPath(t *testing.T) {
 
 	f.post(t, tok, "/events/cup/td/registration", url.Values{"action": {"close-registration"}, "initial_colour": {"white"}, "reason": {"lot drawn on the stream"}}, "/events/cup/td", false,
 		"Registration closed with 10 entrants", "white")
-	f.post(t, tok, "/events/cup/td/rounds", url.Values{"action": {"pair"}}, "/events/cup/td#rounds", false, "Round s1r1 paired")
+	f.post(t, tok, "/events/cup/td/rounds", url.Values{"action": {"pair"}}, "/events/cup/td", false, "Round s1r1 paired")
 	_, body = f.as(t, tok, "GET", "/events/cup/td", nil)
 	wantContains(t, body, "Proposed pairings", `<form id="publish-round"`)
 	round := regexp.MustCompile(`<form id="publish-round"[^>]*>\s*<input type="hidden" name="round" value="([^"]+)">`).FindStringSubmatch(body)
 	if round == nil {
 		t.Fatal("no round in the publish form")
 	}
-	f.post(t, tok, "/events/cup/td/rounds", url.Values{"action": {"publish"}, "round": {round[1]}}, "/events/cup/td#rounds", false, "published")
+	f.post(t, tok, "/events/cup/td/rounds", url.Values{"action": {"publish"}, "round": {round[1]}}, "/events/cup/td", false, "published")
 
 	// Board 1 (team-01 v team-06) by the TDs' decision, from the match
 	// page's form with its version.
@@ -70,7 +70,7 @@ func TestTDHappyPath(t *testing.T) {
 		"reason": {"played on Lichess, links checked"}, "version": {ver[1]}}, "/events/cup/td/matches/s1r1b1", false, "1-0 (348-228)")
 
 	f.now = time.Date(2025, 1, 14, 0, 0, 0, 0, time.UTC)
-	f.post(t, tok, "/events/cup/td/rounds", url.Values{"action": {"close"}, "round": {"s1r1"}}, "/events/cup/td#rounds", false, "Round s1r1 closed")
+	f.post(t, tok, "/events/cup/td/rounds", url.Values{"action": {"close"}, "round": {"s1r1"}}, "/events/cup/td", false, "Round s1r1 closed")
 
 	res, body := f.do(t, "GET", "/events/cup/standings")
 	wantStatus(t, res, body, 200)
