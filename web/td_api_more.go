@@ -1,0 +1,105 @@
+package web
+
+import (
+	"net/http"
+	"strings"
+
+	"arbiter"
+	"arbiter/app"
+)
+
+// The TD API routes for what the console does beyond the round and
+// result basics: deadlines, the wrong time control rule, officials and
+// forbidden pairings.
+
+type apiDeadline struct {
+	End string `json:"end"`
+}
+
+// apiBringForward moves the current round's deadline earlier (A4).
+func (s *Server) apiBringForward(w http.ResponseWriter, r *http.Request) {
+	var in apiDeadline
+	a, ok := s.apiTD(w, r, &in)
+	if !ok {
+		return
+	}
+	end, err := parseUTC("end", in.End)
+	if err == nil {
+		err = s.checkRound(r.Context(), r.PathValue("slug"), r.PathValue("round"))
+	}
+	if err != nil {
+		s.apiFail(w, r, err)
+		return
+	}
+	rd, err := s.app.BringForward(r.Context(), a, r.PathValue("slug"), end)
+	s.apiAnswer(w, r, http.StatusOK, rd, err)
+}
+
+type apiWrongTC struct {
+	TC     string `json:"tc"`
+	Reason string `json:"reason"`
+}
+
+// apiWrongTCResult is the match after R6 and whether the grace applied.
+type apiWrongTCResult struct {
+	Match arbiter.Match `json:"match"`
+	Grace bool          `json:"grace"`
+}
+
+func (s *Server) apiWrongTC(w http.ResponseWriter, r *http.Request) {
+	var in apiWrongTC
+	a, ok := s.apiTD(w, r, &in)
+	if !ok {
+		return
+	}
+	m, grace, err := s.app.WrongTimeControl(r.Context(), a, r.PathValue("slug"), r.PathValue("id"), in.TC, in.Reason)
+	s.apiAnswer(w, r, http.StatusOK, apiWrongTCResult{Match: m, Grace: grace}, err)
+}
+
+type apiOfficial struct {
+	User string `json:"user"`
+}
+
+func (s *Server) apiAddTD(w http.ResponseWriter, r *http.Request) {
+	var in apiOfficial
+	a, ok := s.apiTD(w, r, &in)
+	if !ok {
+		return
+	}
+	if strings.TrimSpace(in.User) == "" {
+		s.apiFail(w, r, arbiter.FieldError("user", "web.required", "give the Lichess username of the new TD"))
+		return
+	}
+	err := s.app.AddTD(r.Context(), a, r.PathValue("slug"), strings.TrimSpace(in.User))
+	s.apiAnswer(w, r, http.StatusOK, map[string]string{"user": strings.ToLower(strings.TrimSpace(in.User)), "role": arbiter.RoleTD}, err)
+}
+
+type apiForbid struct {
+	Stage    int      `json:"stage"` // 1-based
+	Entrants []string `json:"entrants"`
+	Reason   string   `json:"reason"`
+}
+
+func (s *Server) apiForbid(w http.ResponseWriter, r *http.Request) {
+	var in apiForbid
+	a, ok := s.apiTD(w, r, &in)
+	if !ok {
+		return
+	}
+	if in.Stage < 1 {
+		s.apiFail(w, r, arbiter.FieldError("stage", "web.stage", "stage must be a number from 1"))
+		return
+	}
+	fb, err := s.app.Forbid(r.Context(), a, r.PathValue("slug"), app.ForbidRequest{Stage: in.Stage - 1, Entrants: in.Entrants, Reason: in.Reason})
+	s.apiAnswer(w, r, http.StatusCreated, fb, err)
+}
+
+func (s *Server) apiRemoveForbidden(w http.ResponseWriter, r *http.Request) {
+	var in apiDiscard
+	a, ok := s.apiTD(w, r, &in)
+	if !ok {
+		return
+	}
+	fb, err := s.app.RemoveForbidden(r.Context(), a, r.PathValue("slug"), r.PathValue("id"), in.Reason)
+	s.apiAnswer(w, r, http.StatusOK, fb, err)
+}

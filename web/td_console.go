@@ -1,0 +1,298 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"arbiter"
+	"arbiter/app"
+	"arbiter/sqlstore"
+)
+
+// attentionWindow is how close to its deadline an unplayed match shows
+// among the results that need attention.
+const attentionWindow = 48 * time.Hour
+
+// tdConsoleData is the console of one event.
+type tdConsoleData struct {
+	Ev        arbiter.Event
+	Here      string // the console tab: console
+	Entrants  []arbiter.Entrant
+	Pending   int
+	Current   *arbiter.Round
+	Matches   []tdMatchRow // the current round's
+	Attention []tdMatchRow
+	Notes     []string // the TDs' notes of closed rounds
+	Rounds    []arbiter.Round
+	Forbidden []app.Forbidden
+	Officials []string
+	NextStage string // the next stage's name, "" when none
+	Appeals   int    // pending appeals
+	Now       time.Time
+}
+
+// tdMatchRow is a match in a table, with names and its result in words.
+type tdMatchRow struct {
+	M        arbiter.Match
+	Home     string
+	Away     string
+	Result   string
+	Why      string // why it needs attention
+	Deadline time.Time
+}
+
+func (s *Server) tdConsolePage(w http.ResponseWriter, r *http.Request) {
+	ev, ok := s.tdGate(w, r)
+	if !ok {
+		return
+	}
+	d, err := s.consoleData(r.Context(), ev)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, "td_console", page{Title: "TD console: " + ev.Name, Nav: "home", Data: d})
+}
+
+func (s *Server) consoleData(ctx context.Context, ev arbiter.Event) (tdConsoleData, error) {
+	slug := ev.Slug
+	d := tdConsoleData{Ev: ev, Here: "console", Now: s.app.Now()}
+	names, es, err := s.entrantNames(ctx, slug)
+	if err != nil {
+		return d, err
+	}
+	d.Entrants = es
+	for _, e := range es {
+		if e.Status == arbiter.EntrantPending {
+			d.Pending++
+		}
+	}
+	if d.Rounds, err = s.app.Rounds(ctx, slug); err != nil {
+		return d, err
+	}
+	d.Current = currentRound(d.Rounds)
+	ends := map[string]time.Time{}
+	for _, rd := range d.Rounds {
+		ends[fmt.Sprintf("%d/%d", rd.Stage, rd.Number)] = rd.End
+		if rd.Status == arbiter.RoundClosed {
+			for _, n := range rd.Notes {
+				d.Notes = append(d.Notes, rd.ID+": "+n)
+			}
+		}
+	}
+	status := map[string]string{}
+	for _, rd := range d.Rounds {
+		for _, id := range rd.Matches {
+			status[id] = rd.Status
+		}
+	}
+	ms, err := s.app.Matches(ctx, slug, "")
+	if err != nil {
+		return d, err
+	}
+	for _, m := range ms {
+		row := tdMatchRow{M: m, Home: nameOr(names, m.Home), Away: nameOr(names, m.Away), Result: outcomeText(m.Result),
+			Deadline: ends[fmt.Sprintf("%d/%d", m.Stage, m.Round)]}
+		if d.Current != nil && m.Stage == d.Current.Stage && m.Round == d.Current.Number {
+			d.Matches = append(d.Matches, row)
+		}
+		switch {
+		case m.Status == arbiter.MatchDisputed:
+			row.Why = "disputed"
+		case status[m.ID] == arbiter.RoundPublished && m.Status != arbiter.MatchFinal && !m.IsBye() &&
+			!row.Deadline.IsZero() && row.Deadline.Sub(d.Now) < attentionWindow:
+			row.Why = "not final, deadline near"
+			if !d.Now.Before(row.Deadline) {
+				row.Why = "not final, deadline passed"
+			}
+		default:
+			continue
+		}
+		d.Attention = append(d.Attention, row)
+	}
+	if d.Forbidden, err = s.app.ForbiddenPairings(ctx, slug); err != nil {
+		return d, err
+	}
+	// The TDs: app has no reader of officials, so the store's records
+	// are read directly (read only).
+	offs, err := sqlstore.List[arbiter.Official](ctx, s.db, ev.ID, "official")
+	if err != nil {
+		return d, err
+	}
+	for _, o := range offs {
+		d.Officials = append(d.Officials, o.Value.User)
+	}
+	if ev.Status == arbiter.EventRunning && ev.Stage+1 < len(ev.Stages) {
+		d.NextStage = ev.Stages[ev.Stage+1].Name
+	}
+	aps, err := s.app.Appeals(ctx, slug)
+	if err != nil {
+		return d, err
+	}
+	for _, ap := range aps {
+		if ap.Status == arbiter.AppealPending {
+			d.Appeals++
+		}
+	}
+	return d, nil
+}
+
+func nameOr(names map[string]string, id string) string {
+	if n := names[id]; n != "" {
+		return n
+	}
+	return id
+}
+
+// tdEntrantAction approves or rejects a registration.
+func (s *Server) tdEntrantAction(w http.ResponseWriter, r *http.Request) {
+	slug, id := r.PathValue("slug"), r.PathValue("id")
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
+		v, err := formVersion(r, "version")
+		if err != nil {
+			return "", err
+		}
+		switch r.FormValue("action") {
+		case "approve":
+			e, err := s.app.Approve(r.Context(), a, slug, id, v)
+			return "Approved " + e.Name + ".", err
+		case "reject":
+			e, err := s.app.Reject(r.Context(), a, slug, id, strings.TrimSpace(r.FormValue("reason")), v)
+			return "Rejected " + e.Name + ".", err
+		}
+		return "", arbiter.FieldError("action", "web.action", "action must be approve or reject")
+	})
+}
+
+// tdCloseRegistration closes registration; the top seed's round-1 colour
+// is drawn by lot unless the TDs give it (with a reason), as in the CLI.
+func (s *Server) tdCloseRegistration(w http.ResponseWriter, r *http.Request) {
+	slug := r.PathValue("slug")
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
+		o := app.CloseOptions{InitialColour: strings.TrimSpace(r.FormValue("initial_colour")), Reason: strings.TrimSpace(r.FormValue("reason"))}
+		if o.InitialColour == "lot" {
+			o.InitialColour = ""
+		}
+		ev, err := s.app.CloseRegistrationWith(r.Context(), a, slug, o)
+		return fmt.Sprintf("Registration closed with %d entrants; the top seed has %s in round 1.", ev.Entrants, ev.InitialColour), err
+	})
+}
+
+// tdRoundAction pairs, publishes, discards, closes or brings forward the
+// current round. The form names the round it showed (hidden "round"), so
+// a stale page cannot act on another one.
+func (s *Server) tdRoundAction(w http.ResponseWriter, r *http.Request) {
+	slug := r.PathValue("slug")
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
+		ctx := r.Context()
+		action := r.FormValue("action")
+		if action != "pair" {
+			if err := s.checkRound(ctx, slug, strings.TrimSpace(r.FormValue("round"))); err != nil {
+				return "", err
+			}
+		}
+		switch action {
+		case "pair":
+			rd, ms, err := s.app.PairRound(ctx, a, slug)
+			return fmt.Sprintf("Round %s paired (%d matches, %s): review the pairings, then publish or discard them.", rd.ID, len(ms), rd.Method), err
+		case "publish":
+			rd, err := s.app.PublishRound(ctx, a, slug)
+			return "Round " + rd.ID + " published; deadline " + utcTime(rd.End.Add(-time.Minute)) + ".", err
+		case "discard":
+			rd, err := s.app.DiscardRound(ctx, a, slug, strings.TrimSpace(r.FormValue("reason")))
+			return "Round " + rd.ID + " discarded: pair it again when ready.", err
+		case "close":
+			rd, err := s.app.CloseRound(ctx, a, slug)
+			return "Round " + rd.ID + " closed.", err
+		case "bring-forward":
+			end, err := parseUTC("end", r.FormValue("end"))
+			if err != nil {
+				return "", err
+			}
+			rd, err := s.app.BringForward(ctx, a, slug, end)
+			return "Round " + rd.ID + " now ends " + utcTime(rd.End) + ".", err
+		}
+		return "", arbiter.FieldError("action", "web.action", "action must be pair, publish, discard, close or bring-forward")
+	})
+}
+
+// tdAdvanceStage ends the current stage and fills the next one.
+func (s *Server) tdAdvanceStage(w http.ResponseWriter, r *http.Request) {
+	slug := r.PathValue("slug")
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
+		opt := app.AdvanceOptions{Reason: strings.TrimSpace(r.FormValue("reason"))}
+		for _, id := range splitList(r.FormValue("tie_order")) {
+			opt.TieOrder = append(opt.TieOrder, strings.ToLower(id))
+		}
+		ev, err := s.app.AdvanceStage(r.Context(), a, slug, opt)
+		if err != nil {
+			return "", err
+		}
+		return "Stage " + strconv.Itoa(ev.Stage+1) + " (" + ev.Stages[ev.Stage].Name + ") begins.", nil
+	})
+}
+
+// tdAddOfficial makes another user a TD of the event.
+func (s *Server) tdAddOfficial(w http.ResponseWriter, r *http.Request) {
+	slug := r.PathValue("slug")
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
+		user := strings.TrimSpace(r.FormValue("user"))
+		if user == "" {
+			return "", arbiter.FieldError("user", "web.required", "give the Lichess username of the new TD")
+		}
+		return user + " is now a TD of this event.", s.app.AddTD(r.Context(), a, slug, user)
+	})
+}
+
+// tdForbid declares entrants who must not meet in a Swiss stage.
+func (s *Server) tdForbid(w http.ResponseWriter, r *http.Request) {
+	slug := r.PathValue("slug")
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
+		stage, err := strconv.Atoi(strings.TrimSpace(r.FormValue("stage")))
+		if err != nil || stage < 1 {
+			return "", arbiter.FieldError("stage", "web.stage", "stage must be a number from 1")
+		}
+		fb, err := s.app.Forbid(r.Context(), a, slug, app.ForbidRequest{Stage: stage - 1, Entrants: splitList(r.FormValue("entrants")),
+			Reason: strings.TrimSpace(r.FormValue("reason"))})
+		return "Forbidden pairing " + fb.ID + " recorded.", err
+	})
+}
+
+// tdRemoveForbidden lifts a forbidden pairing.
+func (s *Server) tdRemoveForbidden(w http.ResponseWriter, r *http.Request) {
+	slug := r.PathValue("slug")
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
+		fb, err := s.app.RemoveForbidden(r.Context(), a, slug, r.PathValue("id"), strings.TrimSpace(r.FormValue("reason")))
+		return "Forbidden pairing " + fb.ID + " lifted.", err
+	})
+}
+
+// tdEntrantValue records a TD-entered tiebreak value, a captain change
+// or a replacement for one entrant (action).
+func (s *Server) tdEntrantValue(w http.ResponseWriter, r *http.Request) {
+	slug, id := r.PathValue("slug"), r.PathValue("id")
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
+		ctx := r.Context()
+		switch r.FormValue("action") {
+		case "tiebreak":
+			v, err := arbiter.ParsePoints(strings.TrimSpace(r.FormValue("value")))
+			if err != nil {
+				return "", arbiter.FieldError("value", "web.points", "value must be a number such as 1 or 0.5")
+			}
+			key := strings.TrimSpace(r.FormValue("key"))
+			e, err := s.app.SetTiebreakValue(ctx, a, slug, id, key, v)
+			return e.Name + ": td_value:" + key + " = " + v.String() + ".", err
+		case "captain":
+			e, err := s.app.SetCaptain(ctx, a, slug, id, strings.TrimSpace(r.FormValue("user")))
+			return e.Name + " is now captained by " + e.Captain + ".", err
+		case "change-captain":
+			_, err := s.app.ChangeCaptain(ctx, a, slug, id, strings.TrimSpace(r.FormValue("user")), strings.TrimSpace(r.FormValue("reason")))
+			return "Captain change recorded: it takes effect when the next round is paired.", err
+		}
+		return "", arbiter.FieldError("action", "web.action", "action must be tiebreak, captain or change-captain")
+	})
+}

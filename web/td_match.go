@@ -1,0 +1,158 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"arbiter"
+	"arbiter/app"
+	"arbiter/sqlstore"
+)
+
+// tdMatchData is a match as the TDs see it.
+type tdMatchData struct {
+	Ev      arbiter.Event
+	Here    string
+	M       arbiter.Match
+	Home    string
+	Away    string
+	Result  string
+	Reports []tdReportRow
+	Appeals []arbiter.Appeal
+	// Negotiation is the time negotiation, if one started; Armageddon
+	// the sealed bids, if any.
+	Negotiation *app.Negotiation
+	Armageddon  *app.Armageddon
+	Parts       []arbiter.PartResult
+}
+
+type tdReportRow struct {
+	R      arbiter.Report
+	Result string
+	Sheet  string // indented JSON
+}
+
+func (s *Server) tdMatchPage(w http.ResponseWriter, r *http.Request) {
+	ev, ok := s.tdGate(w, r)
+	if !ok {
+		return
+	}
+	ctx := r.Context()
+	slug := ev.Slug
+	m, err := s.findMatch(ctx, slug, r.PathValue("id"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	names, _, err := s.entrantNames(ctx, slug)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	d := tdMatchData{Ev: ev, M: m, Home: nameOr(names, m.Home), Away: nameOr(names, m.Away), Result: outcomeText(m.Result)}
+	if m.Result != nil {
+		d.Parts = append(m.Result.Parts, m.Result.Sets...)
+	}
+	reps, err := s.app.Reports(ctx, slug, m.ID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	for _, rp := range reps {
+		row := tdReportRow{R: rp, Result: outcomeText(&rp.Result)}
+		if b, err := json.MarshalIndent(rp.Sheet, "", "  "); err == nil && len(rp.Sheet) > 0 {
+			row.Sheet = string(b)
+		}
+		d.Reports = append(d.Reports, row)
+	}
+	aps, err := s.app.Appeals(ctx, slug)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	for _, ap := range aps {
+		if ap.Match == m.ID {
+			d.Appeals = append(d.Appeals, ap)
+		}
+	}
+	// app has no reader for a negotiation: read the stored record (read
+	// only); none yet is not an error.
+	neg, _, err := sqlstore.Get[app.Negotiation](ctx, s.db, ev.ID, "negotiation", m.ID)
+	switch arbiter.ErrorCode(err) {
+	case "":
+		d.Negotiation = &neg
+	case arbiter.ENOTFOUND:
+	default:
+		s.fail(w, r, err)
+		return
+	}
+	auc, err := s.app.ArmageddonOf(ctx, slug, m.ID)
+	switch arbiter.ErrorCode(err) {
+	case "":
+		d.Armageddon = &auc
+	case arbiter.ENOTFOUND:
+	default:
+		s.fail(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, "td_match", page{Title: "Match " + m.ID + ": " + d.Home + " – " + d.Away, Nav: "home", Data: d})
+}
+
+// tdMatchAction overrides a result (with a reason), applies the wrong
+// time control rule (R6) to a set, or confirms a reported result.
+func (s *Server) tdMatchAction(w http.ResponseWriter, r *http.Request) {
+	slug, id := r.PathValue("slug"), r.PathValue("id")
+	back := "/events/" + slug + "/td/matches/" + id
+	s.tdAct(w, r, back, func(a arbiter.Actor) (string, error) {
+		ctx := r.Context()
+		v, err := formVersion(r, "version")
+		if err != nil {
+			return "", err
+		}
+		switch r.FormValue("action") {
+		case "override":
+			reason := strings.TrimSpace(r.FormValue("reason"))
+			if reason == "" {
+				return "", arbiter.FieldError("reason", "web.reason", "an override needs a reason (it is kept in the audit log)")
+			}
+			in, err := resultInput(r.FormValue("outcome"), r.FormValue("summary"), r.FormValue("sheet"), splitList(r.FormValue("wrong_tc")))
+			if err != nil {
+				return "", err
+			}
+			m, err := s.app.OverrideResult(ctx, a, slug, id, in, reason, v)
+			return "Result of " + m.ID + " set to " + outcomeText(m.Result) + ".", err
+		case "wrong-tc":
+			m, grace, err := s.app.WrongTimeControl(ctx, a, slug, id, strings.TrimSpace(r.FormValue("tc")), strings.TrimSpace(r.FormValue("reason")))
+			if grace {
+				return fmt.Sprintf("%s: the set counts normally (both players' one-time grace used).", m.ID), err
+			}
+			return fmt.Sprintf("%s: the set is a full-points draw; result %s.", m.ID, outcomeText(m.Result)), err
+		case "rule-fault", "expire":
+			step := app.NegotiationStep{Kind: app.NegExpire}
+			if r.FormValue("action") == "rule-fault" {
+				step = app.NegotiationStep{Kind: app.NegRuleFault, Reason: strings.TrimSpace(r.FormValue("reason"))}
+				m, err := s.findMatch(ctx, slug, id)
+				if err != nil {
+					return "", err
+				}
+				switch r.FormValue("at_fault") {
+				case "home":
+					step.AtFault = m.Home
+				case "away":
+					step.AtFault = m.Away
+				case "nobody":
+				default:
+					return "", arbiter.FieldError("at_fault", "web.negotiation", "at_fault must be home, away or nobody")
+				}
+			}
+			neg, m, err := s.app.Negotiate(ctx, a, slug, id, step)
+			return fmt.Sprintf("Negotiation of %s: %s; match %s.", m.ID, neg.State.Outcome, m.Status), err
+		case "confirm":
+			m, err := s.app.ConfirmResult(ctx, a, slug, id, v)
+			return "Result of " + m.ID + " confirmed.", err
+		}
+		return "", arbiter.FieldError("action", "web.action", "action must be override, wrong-tc, rule-fault, expire or confirm")
+	})
+}
