@@ -33,6 +33,9 @@ func (s *Service) CreateEvent(ctx context.Context, a arbiter.Actor, req NewEvent
 	if a.Role != arbiter.RoleTD {
 		return arbiter.Event{}, arbiter.Errorf(arbiter.EFORBIDDEN, "only a TD may create an event (you act as %s)", a)
 	}
+	if reservedSlugs[req.Slug] {
+		return arbiter.Event{}, arbiter.FieldError("slug", "app.event", "the slug %q is reserved (the web app's /events/%s page); choose another", req.Slug, req.Slug)
+	}
 	var f *format.Format
 	var err error
 	switch {
@@ -150,3 +153,6 @@ func (s *Service) ListEvents(ctx context.Context) ([]arbiter.Event, error) {
 func calendarRules(f *format.Format) (calendar.Rules, error) {
 	return calendar.RulesFromFormat(f)
 }
+
+// reservedSlugs are addresses the web app uses under /events/.
+var reservedSlugs = map[string]bool{"new": true}

@@ -39,3 +39,10 @@ func TestRolesOf(t *testing.T) {
 		}
 	})
 }
+
+func TestReservedSlugRefused(t *testing.T) {
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		_, err := s.CreateEvent(ctx, td, NewEvent{Slug: "new", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)})
+		wantErr(t, err, "invalid", "app.event")
+	})
+}

@@ -87,3 +87,34 @@ func TestCheckBalancedCatchesErrors(t *testing.T) {
 		}
 	}
 }
+
+// checkPage checks the markup rules every page keeps: balanced tags,
+// nothing the CSP blocks, one h1 and one main, a label for every control.
+func checkPage(t *testing.T, target, body string) {
+	t.Helper()
+	if msg := checkBalanced(body); msg != "" {
+		t.Errorf("%s: %s", target, msg)
+	}
+	if inlineStyleRE.MatchString(body) || inlineHandlerRE.MatchString(body) {
+		t.Errorf("%s: inline style or event handler", target)
+	}
+	for _, m := range inlineScriptRE.FindAllString(body, -1) {
+		if !strings.Contains(m, ` src="/static/`) {
+			t.Errorf("%s: inline script %s", target, m)
+		}
+	}
+	if strings.Count(body, "<h1") != 1 || strings.Count(body, "<main") != 1 {
+		t.Errorf("%s: want one h1 and one main", target)
+	}
+	// Every input, select and textarea has its label.
+	for _, m := range inputIDRE.FindAllStringSubmatch(body, -1) {
+		if m[1] == "hidden" {
+			continue
+		}
+		if !strings.Contains(body, `for="`+m[2]+`"`) {
+			t.Errorf("%s: control #%s has no label", target, m[2])
+		}
+	}
+}
+
+var inputIDRE = regexp.MustCompile(`<(?:input|select|textarea)(?: type="([a-z-]+)")? id="([^"]+)"`)

@@ -12,26 +12,6 @@ import (
 	"arbiter/app"
 )
 
-// checkPage runs the markup checks every page must pass: balanced tags,
-// nothing the CSP blocks, one h1 and one main.
-func checkPage(t *testing.T, path, body string) {
-	t.Helper()
-	if msg := checkBalanced(body); msg != "" {
-		t.Errorf("%s: %s", path, msg)
-	}
-	if inlineStyleRE.MatchString(body) || inlineHandlerRE.MatchString(body) {
-		t.Errorf("%s: inline style or event handler", path)
-	}
-	for _, m := range inlineScriptRE.FindAllString(body, -1) {
-		if !strings.Contains(m, ` src="/static/`) {
-			t.Errorf("%s: inline or foreign script %s", path, m)
-		}
-	}
-	if strings.Count(body, "<h1") != 1 || strings.Count(body, "<main") != 1 {
-		t.Errorf("%s: want one h1 and one main", path)
-	}
-}
-
 // getPage fetches a page, wants status 200 and checks its markup.
 func getPage(t *testing.T, f *fixture, path string) string {
 	t.Helper()

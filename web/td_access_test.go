@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -58,36 +57,6 @@ func (f *fixture) post(t *testing.T, tok, target string, form url.Values, where 
 	}
 	return msg
 }
-
-// checkPage checks the markup rules every page keeps (markup_test.go).
-func checkPage(t *testing.T, target, body string) {
-	t.Helper()
-	if msg := checkBalanced(body); msg != "" {
-		t.Errorf("%s: %s", target, msg)
-	}
-	if inlineStyleRE.MatchString(body) || inlineHandlerRE.MatchString(body) {
-		t.Errorf("%s: inline style or event handler", target)
-	}
-	for _, m := range inlineScriptRE.FindAllString(body, -1) {
-		if !strings.Contains(m, ` src="/static/`) {
-			t.Errorf("%s: inline script %s", target, m)
-		}
-	}
-	if strings.Count(body, "<h1") != 1 || strings.Count(body, "<main") != 1 {
-		t.Errorf("%s: want one h1 and one main", target)
-	}
-	// Every input, select and textarea has its label.
-	for _, m := range inputIDRE.FindAllStringSubmatch(body, -1) {
-		if m[1] == "hidden" {
-			continue
-		}
-		if !strings.Contains(body, `for="`+m[2]+`"`) {
-			t.Errorf("%s: control #%s has no label", target, m[2])
-		}
-	}
-}
-
-var inputIDRE = regexp.MustCompile(`<(?:input|select|textarea)(?: type="([a-z-]+)")? id="([^"]+)"`)
 
 var tdPages = []string{"/events/atc/td", "/events/atc/td/appeals", "/events/atc/td/sanctions", "/events/atc/td/audit",
 	"/events/atc/td/matches/s1r1b1"}
