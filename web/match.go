@@ -12,7 +12,6 @@ import (
 	"arbiter/app"
 	"arbiter/format"
 	"arbiter/negotiation"
-	"arbiter/sqlstore"
 )
 
 // matchData is the match page: the public result for anyone, and for the
@@ -117,14 +116,13 @@ func (s *Server) matchView(r *http.Request, slug, id string) (*matchData, error)
 				d.OfferDeadline = win.OfferDeadline
 			}
 		}
-		neg, _, err := sqlstore.Get[app.Negotiation](ctx, s.db, mi.Ev.ID, "negotiation", mi.M.ID)
-		switch arbiter.ErrorCode(err) {
-		case "":
+		neg, err := s.app.NegotiationOf(ctx, mi.Ev.Slug, mi.M.ID)
+		if err != nil {
+			return nil, err
+		}
+		if neg != nil {
 			d.Negotiation = &neg.State
 			d.offers(&neg.State)
-		case arbiter.ENOTFOUND:
-		default:
-			return nil, err
 		}
 	}
 	if d.ShowReports {

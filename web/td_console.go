@@ -10,7 +10,6 @@ import (
 
 	"arbiter"
 	"arbiter/app"
-	"arbiter/sqlstore"
 )
 
 // attentionWindow is how close to its deadline an unplayed match shows
@@ -117,14 +116,12 @@ func (s *Server) consoleData(ctx context.Context, ev arbiter.Event) (tdConsoleDa
 	if d.Forbidden, err = s.app.ForbiddenPairings(ctx, slug); err != nil {
 		return d, err
 	}
-	// The TDs: app has no reader of officials, so the store's records
-	// are read directly (read only).
-	offs, err := sqlstore.List[arbiter.Official](ctx, s.db, ev.ID, "official")
+	offs, err := s.app.Officials(ctx, ev.Slug)
 	if err != nil {
 		return d, err
 	}
 	for _, o := range offs {
-		d.Officials = append(d.Officials, o.Value.User)
+		d.Officials = append(d.Officials, o.User)
 	}
 	if ev.Status == arbiter.EventRunning && ev.Stage+1 < len(ev.Stages) {
 		d.NextStage = ev.Stages[ev.Stage+1].Name

@@ -8,7 +8,6 @@ import (
 
 	"arbiter"
 	"arbiter/app"
-	"arbiter/sqlstore"
 )
 
 // tdMatchData is a match as the TDs see it.
@@ -77,14 +76,8 @@ func (s *Server) tdMatchPage(w http.ResponseWriter, r *http.Request) {
 			d.Appeals = append(d.Appeals, ap)
 		}
 	}
-	// app has no reader for a negotiation: read the stored record (read
-	// only); none yet is not an error.
-	neg, _, err := sqlstore.Get[app.Negotiation](ctx, s.db, ev.ID, "negotiation", m.ID)
-	switch arbiter.ErrorCode(err) {
-	case "":
-		d.Negotiation = &neg
-	case arbiter.ENOTFOUND:
-	default:
+	// None yet is not an error.
+	if d.Negotiation, err = s.app.NegotiationOf(ctx, ev.Slug, m.ID); err != nil {
 		s.fail(w, r, err)
 		return
 	}

@@ -10,7 +10,6 @@ import (
 	"arbiter"
 	"arbiter/app"
 	"arbiter/format"
-	"arbiter/sqlstore"
 )
 
 // captainData is the captain's page of one team: roster, board order
@@ -85,19 +84,17 @@ func (s *Server) captainPage(w http.ResponseWriter, r *http.Request) {
 	switch f.Lineups {
 	case format.LineupBoards:
 		d.BoardsMode = true
-		bt, _, err := sqlstore.Get[app.BoardTeam](ctx, s.db, ev.ID, "boards", id)
-		switch arbiter.ErrorCode(err) {
-		case "":
-			d.Boards = &bt
+		bt, err := s.app.BoardsOf(ctx, ev.Slug, id)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		if d.Boards = bt; bt != nil {
 			for _, u := range d.Users {
 				if !slices.Contains(bt.Team.Boards, u) {
 					d.OffBoards = append(d.OffBoards, u)
 				}
 			}
-		case arbiter.ENOTFOUND:
-		default:
-			s.fail(w, r, err)
-			return
 		}
 	case format.LineupSets:
 		if err := s.setLineups(r, &d); err != nil {
