@@ -157,6 +157,7 @@ type localGraph struct {
 	absorb []bool // v has a compatible player in L
 	comp   *completer
 	exact  bool // the lower brackets are in the graph (no relaxation)
+	fresh  bool // rebuild for begin: pairs not in the source are set next
 }
 
 func (l *localGraph) begin(vi []int, next int) {
@@ -195,7 +196,11 @@ func (l *localGraph) begin(vi []int, next int) {
 	}
 	kmax := l.n - next
 	l.k = min(kmax, 4+kmax&1)
+	// Pairs with a vertex of the new scoregroup get the bracket's weights
+	// right after begin: they need no lower-bracket weight now.
+	l.fresh = true
 	l.rebuild(l.g, l.loc)
+	l.fresh = false
 }
 
 // rebuild creates the local problem over l.live with l.k proxies; weights of
@@ -226,6 +231,9 @@ func (l *localGraph) rebuild(src *matching.Incremental, srcLoc []int) {
 			if src != nil && srcLoc[a] >= 0 && srcLoc[b] >= 0 {
 				ok := src.Weight(srcLoc[a], srcLoc[b], w)
 				g.Set(i, j, w, ok)
+				continue
+			}
+			if l.fresh {
 				continue
 			}
 			e.edgeWeightInto(w, e.sorted[b], e.sorted[a], false, false, &l.ctx0)
