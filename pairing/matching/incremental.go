@@ -184,14 +184,6 @@ func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
 	s.markDirty(v)
 }
 
-// Weight copies the weight of edge {v, u} into dst (len(dst) == words) and
-// reports whether the edge is present.
-func (s *Incremental) Weight(v, u int, dst []uint64) bool {
-	k := tri(v, u)
-	half(dst, s.w(k))
-	return s.exists(k)
-}
-
 func (s *Incremental) markDirty(v int) {
 	if !s.dirty[v] {
 		s.dirty[v] = true
