@@ -156,7 +156,11 @@ type localGraph struct {
 	lstar  weight // the smallest c + g among PAB-eligible players of L, nil if none
 	absorb []bool // v has a compatible player in L
 	comp   *completer
-	exact  bool // the lower brackets are in the graph (no relaxation)
+	cx     *compactor // the problem's narrow weights
+	fw     []uint64   // full weights of the pairs of players, by index in g (lower triangle)
+	cbuf   weight     // scratch compact weight
+	exact  bool       // the lower brackets are in the graph (no relaxation)
+	fresh  bool       // rebuild for begin: pairs not in the source are set next
 }
 
 func (l *localGraph) begin(vi []int, next int) {
@@ -167,6 +171,19 @@ func (l *localGraph) begin(vi []int, next int) {
 	l.next = next
 	l.comp.lo = next
 	l.live = append(l.live[:0:0], vi...)
+	keep := map[arbiter.Points]bool{}
+	for _, a := range vi {
+		keep[e.accScore(e.sorted[a], 0)] = true
+	}
+	l.cx = newCompactor(&e.lay, l.words, keep)
+	if l.exact {
+		for x := next; x < l.n; x++ {
+			l.live = append(l.live, x)
+		}
+		l.k = 0
+		l.rebuild(l.fw, l.loc)
+		return
+	}
 	for _, a := range vi {
 		l.absorb[a] = false
 		for x := next; x < l.n; x++ {
@@ -175,14 +192,6 @@ func (l *localGraph) begin(vi []int, next int) {
 				break
 			}
 		}
-	}
-	if l.exact {
-		for x := next; x < l.n; x++ {
-			l.live = append(l.live, x)
-		}
-		l.k = 0
-		l.rebuild(l.g, l.loc)
-		return
 	}
 	l.lstar = nil
 	for x := next; x < l.n; x++ {
@@ -195,14 +204,28 @@ func (l *localGraph) begin(vi []int, next int) {
 	}
 	kmax := l.n - next
 	l.k = min(kmax, 4+kmax&1)
-	l.rebuild(l.g, l.loc)
+	// Pairs with a vertex of the new scoregroup get the bracket's weights
+	// right after begin: they need no lower-bracket weight now.
+	l.fresh = true
+	l.rebuild(l.fw, l.loc)
+	l.fresh = false
+}
+
+// fcell is the cell of the pair of g's vertices i and j in fw.
+func (l *localGraph) fcell(i, j int) []uint64 {
+	if i < j {
+		i, j = j, i
+	}
+	k := (i*(i-1)/2 + j) * l.words
+	return l.fw[k : k+l.words : k+l.words]
 }
 
 // rebuild creates the local problem over l.live with l.k proxies; weights of
-// pairs present in src (indexed by srcLoc) are copied, the others are the
-// weights outside the brackets.
-func (l *localGraph) rebuild(src *matching.Incremental, srcLoc []int) {
+// pairs present in the previous problem (full weights src, indexed by
+// srcLoc) are kept, the others are the weights outside the brackets.
+func (l *localGraph) rebuild(src []uint64, srcLoc []int) {
 	e := l.e
+	W := l.words
 	m := len(l.live)
 	nv := m + l.k
 	d := -1
@@ -217,51 +240,70 @@ func (l *localGraph) rebuild(src *matching.Incremental, srcLoc []int) {
 	for i, a := range l.live {
 		loc[a] = i
 	}
-	g := matching.NewIncremental(nv, l.words)
-	w := make(weight, l.words)
+	g := matching.NewIncremental(nv, l.cx.words)
+	fw := make([]uint64, m*(m-1)/2*W)
+	cw := make(weight, l.cx.words)
 	for i := 1; i < m; i++ {
 		a := l.live[i]
 		for j := range i {
 			b := l.live[j]
-			if src != nil && srcLoc[a] >= 0 && srcLoc[b] >= 0 {
-				ok := src.Weight(srcLoc[a], srcLoc[b], w)
-				g.Set(i, j, w, ok)
+			k := (i*(i-1)/2 + j) * W
+			w := weight(fw[k : k+W : k+W])
+			if sa, sb := srcLoc[a], srcLoc[b]; src != nil && sa >= 0 && sb >= 0 {
+				if sa < sb {
+					sa, sb = sb, sa
+				}
+				sk := (sa*(sa-1)/2 + sb) * W
+				copy(w, src[sk:sk+W])
+			} else if l.fresh {
 				continue
+			} else {
+				e.edgeWeightInto(w, e.sorted[b], e.sorted[a], false, false, &l.ctx0)
 			}
-			e.edgeWeightInto(w, e.sorted[b], e.sorted[a], false, false, &l.ctx0)
-			g.Set(i, j, w, !w.isZero())
+			if !w.isZero() {
+				l.cx.apply(cw, w)
+				g.Set(i, j, cw, true)
+			}
 		}
 	}
-	two := l.cw.clone()
-	two.shl(1)
+	c1 := make(weight, l.cx.words)
+	l.cx.apply(c1, l.cw)
+	c2 := c1.clone()
+	c2.shl(1)
 	q0 := m
 	if l.odd {
 		q0++
 		for i, a := range l.live {
 			if l.elig[a] {
-				g.Set(i, d, two, true)
+				g.Set(i, d, c2, true)
 			}
 		}
 		if l.lstar != nil {
-			dq := two.clone()
-			dq.add(l.cw)
-			dq.sub(l.lstar)
+			dq := c2.clone()
+			dq.add(c1)
+			l.cx.apply(cw, l.lstar)
+			dq.sub(cw)
 			for q := q0; q < nv; q++ {
 				g.Set(d, q, dq, true)
 			}
 		}
 	}
-	for q := q0; q < nv; q++ {
-		for i, a := range l.live {
-			if l.absorb[a] {
-				g.Set(i, q, l.out[a], true)
-			}
+	for i, a := range l.live {
+		if !l.absorb[a] || l.k == 0 {
+			continue
 		}
-		for r := q0; r < q; r++ {
-			g.Set(q, r, l.cw, true)
+		l.cx.apply(cw, l.out[a])
+		for q := q0; q < nv; q++ {
+			g.Set(i, q, cw, true)
 		}
 	}
-	l.g, l.loc, l.vert = g, loc, append([]int(nil), l.live...)
+	for q := q0; q < nv; q++ {
+		for r := q0; r < q; r++ {
+			g.Set(q, r, c1, true)
+		}
+	}
+	l.g, l.loc, l.vert, l.fw = g, loc, append([]int(nil), l.live...), fw
+	l.cbuf = cw
 }
 
 // goExact switches to the exact problem: the lower brackets join the local
@@ -272,11 +314,18 @@ func (l *localGraph) goExact() {
 		l.live = append(l.live, x)
 	}
 	l.k = 0
-	l.rebuild(l.g, l.loc)
+	l.rebuild(l.fw, l.loc)
 }
 
 func (l *localGraph) set(a, b int, w weight) {
-	l.g.Set(l.loc[a], l.loc[b], w, !w.isZero())
+	i, j := l.loc[a], l.loc[b]
+	copy(l.fcell(i, j), w)
+	if w.isZero() {
+		l.g.Set(i, j, w[:l.cx.words], false)
+		return
+	}
+	l.cx.apply(l.cbuf, w)
+	l.g.Set(i, j, l.cbuf, true)
 }
 
 func (l *localGraph) finalize(a, b int) {
@@ -324,7 +373,7 @@ func (l *localGraph) solve() ([]int, bool) {
 			break
 		}
 		l.k = min(kmax, 2*l.k+4+(kmax&1))
-		l.rebuild(l.g, l.loc)
+		l.rebuild(l.fw, l.loc)
 	}
 	res := make([]int, l.n)
 	for v := range res {

@@ -430,10 +430,19 @@ func (e *engine) run() ([]pairing.Pair, error) {
 // next scoregroup: base[larger][smaller] over positions in vi.
 func (e *engine) baseWeights(vi []int, sgBegin, nsgBegin int, c *edgeCtx) [][]weight {
 	base := make([][]weight, len(vi))
+	W := e.lay.words
+	cells := 0
+	for li := sgBegin; li < len(vi); li++ {
+		cells += li
+	}
+	arena := make([]uint64, cells*W) // one allocation for all weights
 	for li := sgBegin; li < len(vi); li++ {
 		base[li] = make([]weight, li)
 		for si := 0; si < li; si++ {
-			base[li][si] = e.edgeWeight(e.sorted[vi[si]], e.sorted[vi[li]], li < nsgBegin, li >= nsgBegin, c)
+			w := weight(arena[:W:W])
+			arena = arena[W:]
+			e.edgeWeightInto(w, e.sorted[vi[si]], e.sorted[vi[li]], li < nsgBegin, li >= nsgBegin, c)
+			base[li][si] = w
 		}
 	}
 	return base

@@ -184,14 +184,6 @@ func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
 	s.markDirty(v)
 }
 
-// Weight copies the weight of edge {v, u} into dst (len(dst) == words) and
-// reports whether the edge is present.
-func (s *Incremental) Weight(v, u int, dst []uint64) bool {
-	k := tri(v, u)
-	half(dst, s.w(k))
-	return s.exists(k)
-}
-
 func (s *Incremental) markDirty(v int) {
 	if !s.dirty[v] {
 		s.dirty[v] = true
@@ -564,11 +556,9 @@ func (s *Incremental) addBlossom(base, k int) {
 	W := s.words
 	cur := s.t1
 	var touched []int
-	consider := func(k int) {
-		i, j := int(s.ei[k]), int(s.ej[k])
-		if s.inblossom[j] == b {
-			i, j = j, i
-		}
+	// consider offers edge k = {i, j}, i inside b; the data is read from
+	// i's row.
+	consider := func(k, i, j int) {
 		if s.dead[j] || !s.ex[i*s.n+j] {
 			return
 		}
@@ -594,7 +584,7 @@ func (s *Incremental) addBlossom(base, k int) {
 			s.slack(bs, s.btBest[bj])
 			s.btExact[bj] = true
 		}
-		s.slack(cur, k)
+		slackOf(cur, s.d(i), s.d(j), s.wc(i*s.n+j))
 		if cmp(cur, bs) < 0 {
 			s.btBest[bj], s.btT[bj] = k, f
 			copy(bs, cur)
@@ -604,14 +594,18 @@ func (s *Incremental) addBlossom(base, k int) {
 		if s.bbest[bv] == nil {
 			s.leaves(bv, func(v int) {
 				for _, u := range s.live {
-					if u != v {
-						consider(tri(v, u))
+					if u != v && s.inblossom[u] != b {
+						consider(tri(v, u), v, u)
 					}
 				}
 			})
 		} else {
 			for _, k := range s.bbest[bv] {
-				consider(k)
+				i, j := int(s.ei[k]), int(s.ej[k])
+				if s.inblossom[j] == b {
+					i, j = j, i
+				}
+				consider(k, i, j)
 			}
 		}
 		s.bbest[bv] = nil
