@@ -74,7 +74,7 @@ func (s *Server) eventPage(w http.ResponseWriter, r *http.Request) {
 		}
 		d.Rounds = append(d.Rounds, row)
 	}
-	s.render(w, r, http.StatusOK, "event", page{Title: ev.Name, Nav: "home", Data: d})
+	s.render(w, r, http.StatusOK, "event", page{Title: ev.Name, Nav: "home", Live: "/events/" + ev.Slug + "/live", Data: d})
 }
 
 // standingsData is the standings of one stage: one table, or one per pool.
@@ -105,7 +105,7 @@ func (s *Server) standingsPage(w http.ResponseWriter, r *http.Request) {
 	title := "Standings: " + ev.Name
 	if ev.Status == arbiter.EventRegistration {
 		d.Notice = "Registration is open: there are standings once it closes and the first round is played."
-		s.render(w, r, http.StatusOK, "standings", page{Title: title, Nav: "home", Data: d})
+		s.render(w, r, http.StatusOK, "standings", page{Title: title, Nav: "home", Live: "/events/" + ev.Slug + "/live", Data: d})
 		return
 	}
 	if v := r.URL.Query().Get("stage"); v != "" {
@@ -137,7 +137,7 @@ func (s *Server) standingsPage(w http.ResponseWriter, r *http.Request) {
 	if len(d.Tables) == 0 {
 		d.Notice = fmt.Sprintf("Stage %s has no entrants yet.", sg.Name)
 	}
-	s.render(w, r, http.StatusOK, "standings", page{Title: title, Nav: "home", Data: d})
+	s.render(w, r, http.StatusOK, "standings", page{Title: title, Nav: "home", Live: "/events/" + ev.Slug + "/live", Data: d})
 }
 
 // utcTime shows an instant as "Mon 13 Jan 2025 23:59 UTC".
