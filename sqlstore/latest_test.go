@@ -44,16 +44,19 @@ func testLatestChange(t *testing.T, db *sqlstore.DB) {
 		return err
 	})
 	l1 := latest(a.ID)
-	if l1.Seq <= 0 || l1.Changes != 1 {
-		t.Fatalf("after creating the event: %+v, want one change with a positive seq", l1)
+	if l1.Seq <= 0 || l1.Changes <= 0 {
+		t.Fatalf("after creating the event: %+v, want a positive seq and count", l1)
 	}
 	tx(func(tx *sqlstore.Tx) error {
 		_, err := sqlstore.Create(ctx, tx, ch, a.ID, "match", "m1", map[string]int{"x": 1})
 		return err
 	})
 	l2 := latest(a.ID)
-	if l2.Seq <= l1.Seq || l2.Changes != 2 {
-		t.Fatalf("after a record write: %+v, want seq > %d and 2 changes", l2, l1.Seq)
+	if l2.Seq <= l1.Seq || l2.Changes <= l1.Changes {
+		t.Fatalf("after a record write: %+v, want both above %+v", l2, l1)
+	}
+	if db.Dialect() == sqlstore.Postgres && (l1.Changes != 1 || l2.Changes != 2) {
+		t.Fatalf("PostgreSQL counts the entries: %+v then %+v, want 1 then 2", l1, l2)
 	}
 	// A rolled-back change leaves no trace.
 	_ = db.Tx(ctx, func(tx *sqlstore.Tx) error {
@@ -77,8 +80,8 @@ func testLatestChange(t *testing.T, db *sqlstore.DB) {
 	if l := latest(a.ID); l != l2 {
 		t.Fatalf("after another event's writes: %+v, want %+v", l, l2)
 	}
-	if l := latest(b.ID); l.Changes != 2 || l.Seq <= l2.Seq {
-		t.Fatalf("event b: %+v, want 2 changes after seq %d", l, l2.Seq)
+	if l := latest(b.ID); l.Seq <= l2.Seq || l.Changes <= 0 {
+		t.Fatalf("event b: %+v, want changes after seq %d", l, l2.Seq)
 	}
 }
 

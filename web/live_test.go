@@ -203,8 +203,13 @@ func TestLiveChangeOnConfirm(t *testing.T) {
 // TestLiveAcrossProcesses runs two servers on one SQLite file, as two
 // 'arbiter serve' processes would share a database: a change made through
 // one reaches a stream held by the other.
-func TestLiveAcrossProcesses(t *testing.T) {
-	dsn := storetest.SQLiteDSN(t)
+func TestLiveAcrossProcesses(t *testing.T) { liveAcross(t, storetest.SQLiteDSN(t)) }
+
+// TestLiveAcrossProcessesPostgres is skipped unless $ARBITER_TEST_POSTGRES
+// names a server.
+func TestLiveAcrossProcessesPostgres(t *testing.T) { liveAcross(t, storetest.PostgresDSN(t)) }
+
+func liveAcross(t *testing.T, dsn string) {
 	open := func() *fixture {
 		db, err := sqlstore.Open(context.Background(), dsn)
 		if err != nil {
