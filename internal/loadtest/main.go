@@ -132,8 +132,18 @@ func run(args []string, stdout io.Writer) error {
 		defer pprof.StopCPUProfile()
 	}
 	fmt.Fprintf(stdout, "%d req/s for %v against %s (event %s, round %s), open loop\n", *rate, *d, base, *slug, *round)
+	cpu0 := cpuTime()
 	all, elapsed := load(ctx, client, base, targets, *rate, *d, *inFlight)
+	cpu := cpuTime() - cpu0
 	report(stdout, all, elapsed)
+	if total := all[len(all)-1]; total.OK > 0 {
+		who := "client and in-process server"
+		if *targetURL != "" {
+			who = "client only"
+		}
+		fmt.Fprintf(stdout, "CPU %v (%s): %.2f ms per completed request\n", cpu.Round(time.Millisecond), who,
+			float64(cpu)/float64(time.Millisecond)/float64(total.OK))
+	}
 	if total := all[len(all)-1]; total.Errors > 0 {
 		return fmt.Errorf("%d of %d requests failed", total.Errors, total.Sent)
 	}
