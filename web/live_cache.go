@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 
 	"arbiter"
 	"arbiter/app"
@@ -38,9 +39,19 @@ const readCacheEvents = 256
 const readCacheKeys = 64
 
 type eventReads struct {
-	id   string
-	mark sqlstore.Latest
-	vals map[string]*readCall // by key, all computed at mark or later
+	id     string
+	mark   sqlstore.Latest
+	vals   map[string]*readCall // by key, all computed at mark or later
+	flight *markRead            // the read of the mark in flight, if any
+}
+
+// markRead is one read of an event's mark, shared by the callers that
+// came before it began.
+type markRead struct {
+	done    chan struct{}
+	started time.Time
+	mark    sqlstore.Latest
+	err     error
 }
 
 // readCall is one computation; waiters share it (one computation per key
@@ -67,17 +78,18 @@ func cachedRead[T any](c *readCache, ctx context.Context, slug, key string, fn f
 		var zero T
 		return zero, err
 	}
-	mark, err := sqlstore.LatestChange(ctx, c.db, id)
+	c.mu.Lock()
+	ev := c.events[slug]
+	c.mu.Unlock()
+	if ev == nil || ev.id != id { // dropped to make room meanwhile
+		return fn()
+	}
+	mark, err := c.latest(ctx, ev)
 	if err != nil {
 		var zero T
 		return zero, err
 	}
 	c.mu.Lock()
-	ev := c.events[slug]
-	if ev == nil { // dropped to make room meanwhile
-		c.mu.Unlock()
-		return fn()
-	}
 	if ev.mark != mark {
 		// Marks only move forward, except for a request that read its mark
 		// before another one: neither may wipe what the newer one keeps.
@@ -120,6 +132,42 @@ func cachedRead[T any](c *readCache, ctx context.Context, slug, key string, fn f
 		c.mu.Unlock()
 	}
 	return v, err
+}
+
+// latest reads the event's mark. Reads of one event are coalesced, as a
+// database groups commits: a caller waits for the read in flight, then
+// shares the next one, which began after the caller came. So under load
+// there is about one read in flight per event instead of one per request,
+// and every caller still sees every change committed before it came.
+func (c *readCache) latest(ctx context.Context, ev *eventReads) (sqlstore.Latest, error) {
+	came := time.Now()
+	for {
+		c.mu.Lock()
+		f := ev.flight
+		if f == nil {
+			f = &markRead{done: make(chan struct{}), started: time.Now()}
+			ev.flight = f
+			c.mu.Unlock()
+			f.mark, f.err = sqlstore.LatestChange(ctx, c.db, ev.id)
+			c.mu.Lock()
+			ev.flight = nil
+			c.mu.Unlock()
+			close(f.done)
+			return f.mark, f.err
+		}
+		c.mu.Unlock()
+		select {
+		case <-f.done:
+		case <-ctx.Done():
+			return sqlstore.Latest{}, ctx.Err()
+		}
+		// A read that began before this caller came may have missed a
+		// change the caller made; a failed one (its request may have
+		// left) is not ours either: go again.
+		if f.err == nil && !f.started.Before(came) {
+			return f.mark, nil
+		}
+	}
 }
 
 // eventID resolves a slug once; unknown slugs are not kept.

@@ -3,11 +3,13 @@ package web
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"testing"
 
 	"arbiter"
+	"arbiter/sqlstore"
 )
 
 // TestReadCacheFollowsTheLog: a value is computed once while the event's
@@ -138,5 +140,64 @@ func TestReadCacheSharesOneComputation(t *testing.T) {
 	}
 	if n := calls.Load(); n != 1 {
 		t.Fatalf("%d computations for 20 concurrent readers, want 1", n)
+	}
+}
+
+// TestReadCacheReadsOwnWrites: while other readers keep the cache busy
+// (so reads of the mark are shared), every read that starts after a
+// change commits sees it.
+func TestReadCacheReadsOwnWrites(t *testing.T) {
+	f := newFixture(t)
+	antichessEvent(t, f)
+	c := newReadCache(f.db)
+	ctx := context.Background()
+	ev, err := sqlstore.GetEventBySlug(ctx, f.db, "atc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The value kept is the mark it was computed at.
+	read := func() (sqlstore.Latest, error) {
+		return cachedRead(c, ctx, "atc", "mark", func() (sqlstore.Latest, error) { return sqlstore.LatestChange(ctx, f.db, ev.ID) })
+	}
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				if _, err := read(); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	defer func() { close(stop); wg.Wait() }()
+	ch := sqlstore.Change{Actor: sqlstore.Actor{Name: "ArbiterTD", Role: arbiter.RoleTD}}
+	for i := range 30 {
+		err := f.db.Tx(ctx, func(tx *sqlstore.Tx) error {
+			_, err := sqlstore.Create(ctx, tx, ch, ev.ID, "note", fmt.Sprintf("n%d", i), i)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := sqlstore.LatestChange(ctx, f.db, ev.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Changes < want.Changes {
+			t.Fatalf("write %d: read %+v after the change to %+v committed", i, got, want)
+		}
 	}
 }
