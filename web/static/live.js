@@ -24,6 +24,7 @@
   var reopenTimer = 0;
   var reopenDelay = 30000; // after the server refused the stream (busy)
   var hiddenTimer = 0;
+  var waitTimer = 0;
 
   // The announcer sits outside <main>, which refreshes replace.
   var status = document.createElement("div");
@@ -86,7 +87,11 @@
     if (!waiting) {
       waiting = true;
       main.addEventListener("focusout", retry);
+      main.addEventListener("change", retry);
       main.addEventListener("reset", retry);
+      // Fields can also go back to what was served without an event
+      // (scripts, autofill): look again now and then.
+      waitTimer = setInterval(retry, 5000);
     }
   }
 
@@ -188,7 +193,9 @@
     told = false;
     if (waiting) {
       waiting = false;
+      clearInterval(waitTimer);
       main.removeEventListener("focusout", retry);
+      main.removeEventListener("change", retry);
       main.removeEventListener("reset", retry);
     }
     announce("Page updated.");
