@@ -30,6 +30,7 @@ type sseMessage struct {
 type sseClient struct {
 	res  *http.Response
 	msgs chan sseMessage
+	ctx  context.Context // done when the test closes the client
 	stop context.CancelFunc
 }
 
@@ -51,7 +52,7 @@ func openStream(t *testing.T, url, lastID string) *sseClient {
 		stop()
 		t.Fatal(err)
 	}
-	c := &sseClient{res: res, msgs: make(chan sseMessage, 64), stop: stop}
+	c := &sseClient{res: res, msgs: make(chan sseMessage, 64), ctx: ctx, stop: stop}
 	t.Cleanup(c.close)
 	if res.StatusCode != http.StatusOK {
 		return c
@@ -73,20 +74,31 @@ func (c *sseClient) close() {
 // message of its own here so tests can see heartbeats).
 func (c *sseClient) read() {
 	defer close(c.msgs)
+	// send gives up when the test closed the client without reading on.
+	send := func(m sseMessage) bool {
+		select {
+		case c.msgs <- m:
+			return true
+		case <-c.ctx.Done():
+			return false
+		}
+	}
 	sc := bufio.NewScanner(c.res.Body)
 	var m sseMessage
 	var fields bool
 	for sc.Scan() {
 		line := sc.Text()
 		if line == "" {
-			if fields {
-				c.msgs <- m
+			if fields && !send(m) {
+				return
 			}
 			m, fields = sseMessage{}, false
 			continue
 		}
 		if strings.HasPrefix(line, ":") {
-			c.msgs <- sseMessage{Comment: strings.TrimSpace(line[1:])}
+			if !send(sseMessage{Comment: strings.TrimSpace(line[1:])}) {
+				return
+			}
 			continue
 		}
 		name, value, _ := strings.Cut(line, ":")
