@@ -10,7 +10,7 @@ import (
 )
 
 // Timeouts of the HTTP server. WriteTimeout bounds a whole response; the
-// planned server-sent events stream will extend its own deadline through
+// server-sent events streams (live.go) extend their own deadlines through
 // http.ResponseController.
 const (
 	ReadHeaderTimeout = 5 * time.Second
@@ -27,6 +27,10 @@ const (
 // it stops accepting connections, waits up to ShutdownTimeout for
 // in-flight requests and closes the rest. It returns nil after a clean
 // shutdown and the listener's error if serving failed.
+//
+// Shutdown does not cancel the contexts of requests in flight, so
+// long-lived responses (the live streams) watch shutdownSignal instead and
+// end at once rather than holding shutdown up for ShutdownTimeout.
 func Serve(ctx context.Context, ln net.Listener, h http.Handler, log *slog.Logger) error {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -40,6 +44,10 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, log *slog.Logge
 		MaxHeaderBytes:    maxHeaderBytes,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	down := make(chan struct{})
+	base := context.WithValue(context.Background(), shutdownKey{}, (<-chan struct{})(down))
+	srv.BaseContext = func(net.Listener) context.Context { return base }
+	srv.RegisterOnShutdown(func() { close(down) }) // Shutdown runs it once
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -63,4 +71,15 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, log *slog.Logge
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// shutdownKey carries, in every request context of Serve, a channel closed
+// when the server starts shutting down.
+type shutdownKey struct{}
+
+// shutdownSignal returns the channel closed when the server serving ctx's
+// request starts shutting down; nil (never closed) outside Serve.
+func shutdownSignal(ctx context.Context) <-chan struct{} {
+	ch, _ := ctx.Value(shutdownKey{}).(<-chan struct{})
+	return ch
 }
