@@ -225,7 +225,7 @@ func (s *Server) apiRounds(w http.ResponseWriter, r *http.Request) {
 func (s *Server) apiMatches(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	slug, id := r.PathValue("slug"), r.PathValue("round")
-	rs, err := s.app.Rounds(ctx, slug)
+	rs, err := s.reads.rounds(ctx, s.app, slug)
 	if err != nil {
 		s.apiFail(w, r, err)
 		return
@@ -235,7 +235,7 @@ func (s *Server) apiMatches(w http.ResponseWriter, r *http.Request) {
 		s.apiFail(w, r, arbiter.Errorf(arbiter.ENOTFOUND, "event %s has no paired round %q", slug, id))
 		return
 	}
-	ms, err := s.app.Matches(ctx, slug, id)
+	ms, err := s.reads.matches(ctx, s.app, slug, id)
 	if err != nil {
 		s.apiFail(w, r, err)
 		return
@@ -270,7 +270,7 @@ type apiTable struct {
 func (s *Server) apiStandings(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	slug := r.PathValue("slug")
-	ev, err := s.app.Event(ctx, slug)
+	ev, err := s.reads.event(ctx, s.app, slug)
 	if err != nil {
 		s.apiFail(w, r, err)
 		return
@@ -304,7 +304,7 @@ func (s *Server) apiStandings(w http.ResponseWriter, r *http.Request) {
 	}
 	if sg.Kind == format.Pool {
 		for _, p := range sg.Pools {
-			t, err := s.app.PoolStandings(ctx, slug, i, p.Name)
+			t, err := s.reads.standings(ctx, s.app, slug, i, p.Name)
 			if err != nil {
 				s.apiFail(w, r, err)
 				return
@@ -312,7 +312,7 @@ func (s *Server) apiStandings(w http.ResponseWriter, r *http.Request) {
 			add(p.Name, t)
 		}
 	} else {
-		t, err := s.app.Standings(ctx, slug, i)
+		t, err := s.reads.standings(ctx, s.app, slug, i, "")
 		if err != nil {
 			s.apiFail(w, r, err)
 			return

@@ -97,7 +97,7 @@ type poolTable struct {
 func (s *Server) standingsPage(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	slug := r.PathValue("slug")
-	ev, err := s.app.Event(ctx, slug)
+	ev, err := s.reads.event(ctx, s.app, slug)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -120,7 +120,7 @@ func (s *Server) standingsPage(w http.ResponseWriter, r *http.Request) {
 	sg := ev.Stages[d.Stage]
 	if sg.Kind == format.Pool {
 		for _, p := range sg.Pools {
-			t, err := s.app.PoolStandings(ctx, slug, d.Stage, p.Name)
+			t, err := s.reads.standings(ctx, s.app, slug, d.Stage, p.Name)
 			if err != nil {
 				s.fail(w, r, err)
 				return
@@ -128,7 +128,7 @@ func (s *Server) standingsPage(w http.ResponseWriter, r *http.Request) {
 			d.Tables = append(d.Tables, poolTable{Pool: p.Name, Table: t})
 		}
 	} else {
-		t, err := s.app.Standings(ctx, slug, d.Stage)
+		t, err := s.reads.standings(ctx, s.app, slug, d.Stage, "")
 		if err != nil {
 			s.fail(w, r, err)
 			return

@@ -58,7 +58,8 @@ type Server struct {
 	secureCookies bool
 	demoSignIn    bool
 	loginLimit    loginLimiter
-	openAPI       []byte // the merged OpenAPI document (openapi.go)
+	openAPI       []byte     // the merged OpenAPI document (openapi.go)
+	reads         *readCache // the public reads, kept while their event stands still (live_cache.go)
 }
 
 // New builds the handler and parses every template, so that a broken
@@ -67,7 +68,7 @@ func New(c Config) (*Server, error) {
 	if c.DB == nil {
 		return nil, errors.New("web: Config.DB is required")
 	}
-	s := &Server{db: c.DB, app: c.App, log: c.Logger, lichess: c.Lichess, secureCookies: c.SecureCookies, demoSignIn: c.DemoSignIn}
+	s := &Server{db: c.DB, app: c.App, log: c.Logger, lichess: c.Lichess, secureCookies: c.SecureCookies, demoSignIn: c.DemoSignIn, reads: newReadCache(c.DB)}
 	if s.lichess.BaseURL == "" {
 		s.lichess.BaseURL = "https://lichess.org"
 	}
