@@ -58,3 +58,34 @@ func TestLocalMatchesGlobal(t *testing.T) {
 	}
 	t.Logf("%d cases, %d fell back to the global matching", len(cases), fell)
 }
+
+// TestLocalMatchesGlobalGenerated compares both matchings on synthetic
+// tournaments larger than the corpus cases (skipped with -short).
+func TestLocalMatchesGlobalGenerated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("synthetic tournaments")
+	}
+	for _, c := range []struct{ players, rounds int }{{150, 3}, {251, 5}, {300, 7}} {
+		for seed := uint64(1); seed <= 2; seed++ {
+			f, err := Generate(GenerateOptions{Players: c.players, Rounds: c.rounds, Total: c.rounds + 2, Seed: seed, AbsentPermille: 20, Greedy: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tour, err := pairing.FromTRF(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, g, lerr, gerr, fb, crash := localVsGlobal(tour)
+			if crash != nil {
+				t.Fatalf("%d players, %d rounds, seed %d: local run panicked: %v", c.players, c.rounds, seed, crash)
+			}
+			if fb != "" {
+				t.Errorf("%d players, %d rounds, seed %d: fell back (%s)", c.players, c.rounds, seed, fb)
+				continue
+			}
+			if fmt.Sprint(lerr) != fmt.Sprint(gerr) || !slices.Equal(l, g) {
+				t.Errorf("%d players, %d rounds, seed %d: local and global pairings differ", c.players, c.rounds, seed)
+			}
+		}
+	}
+}
