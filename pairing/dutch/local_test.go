@@ -27,6 +27,9 @@ func localVsGlobal(t *pairing.Tournament) (local, global []pairing.Pair, lerr, g
 // TestLocalMatchesGlobal checks that the bracket-local matching gives the
 // same pairing as the global one on every corpus case.
 func TestLocalMatchesGlobal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the global matching on every corpus case")
+	}
 	dir, cases := loadCorpus(t)
 	fell := 0
 	for _, c := range cases {
