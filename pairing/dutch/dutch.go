@@ -26,7 +26,7 @@ var ErrNoPairing = errors.New("no valid pairing exists")
 // publication order (score of the higher player, score of the lower player,
 // rank of the higher player; the PAB last, as a pair with Black == -1).
 func Pair(t *pairing.Tournament) ([]pairing.Pair, error) {
-	if pairs, err, ok := pairLocal(t); ok {
+	if pairs, why, err := pairLocal(t); why == "" {
 		return pairs, err
 	}
 	return pairGlobal(t)

@@ -1,8 +1,6 @@
 package dutch
 
 import (
-	"sync/atomic"
-
 	"arbiter"
 	"arbiter/pairing"
 	"arbiter/pairing/matching"
@@ -34,28 +32,21 @@ import (
 // fallback aborts the bracket-local run (recovered in Pair).
 type fallback struct{ why string }
 
-// fallbacks counts bracket-local runs that fell back to the global matching.
-var fallbacks atomic.Int64
-
-// lastFallback is the reason of the last fallback (tests).
-var lastFallback string
-
-// pairLocal runs the engine with bracket-local matching; ok is false when
-// it had to give up.
-func pairLocal(t *pairing.Tournament) (pairs []pairing.Pair, err error, ok bool) {
+// pairLocal runs the engine with bracket-local matching; why is empty
+// when it succeeded, else the reason it had to give up.
+func pairLocal(t *pairing.Tournament) (pairs []pairing.Pair, why string, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			if _, is := r.(fallback); !is {
+			f, is := r.(fallback)
+			if !is {
 				panic(r)
 			}
-			fallbacks.Add(1)
-			lastFallback = r.(fallback).why
-			pairs, err, ok = nil, nil, false
+			pairs, why, err = nil, f.why, nil
 		}
 	}()
 	e := &engine{state: newState(t), local: true}
 	pairs, err = e.run()
-	return pairs, err, true
+	return pairs, "", err
 }
 
 // localInit finds the PAB score (the lowest score of a PAB-eligible player

@@ -13,14 +13,12 @@ import (
 )
 
 // localVsGlobal pairs t with the bracket-local and the global matching.
-// fellBack reports that the local run gave up (its result is then the
-// global one).
-func localVsGlobal(t *pairing.Tournament) (local, global []pairing.Pair, lerr, gerr error, fellBack bool, crash any) {
+// fellBack is the reason the local run gave up (Pair then returns the
+// global result).
+func localVsGlobal(t *pairing.Tournament) (local, global []pairing.Pair, lerr, gerr error, fellBack string, crash any) {
 	func() {
 		defer func() { crash = recover() }()
-		var ok bool
-		local, lerr, ok = pairLocal(t)
-		fellBack = !ok
+		local, fellBack, lerr = pairLocal(t)
 	}()
 	global, gerr = pairGlobal(t)
 	return
@@ -29,6 +27,9 @@ func localVsGlobal(t *pairing.Tournament) (local, global []pairing.Pair, lerr, g
 // TestLocalMatchesGlobal checks that the bracket-local matching gives the
 // same pairing as the global one on every corpus case.
 func TestLocalMatchesGlobal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the global matching on every corpus case")
+	}
 	dir, cases := loadCorpus(t)
 	fell := 0
 	for _, c := range cases {
@@ -49,8 +50,8 @@ func TestLocalMatchesGlobal(t *testing.T) {
 			t.Errorf("%s: local run panicked: %v", c.Case, crash)
 			continue
 		}
-		if fb {
-			t.Logf("%s: fell back (%s)", c.Case, lastFallback)
+		if fb != "" {
+			t.Logf("%s: fell back (%s)", c.Case, fb)
 			fell++
 			continue
 		}
@@ -59,4 +60,35 @@ func TestLocalMatchesGlobal(t *testing.T) {
 		}
 	}
 	t.Logf("%d cases, %d fell back to the global matching", len(cases), fell)
+}
+
+// TestLocalMatchesGlobalGenerated compares both matchings on synthetic
+// tournaments larger than the corpus cases (skipped with -short).
+func TestLocalMatchesGlobalGenerated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("synthetic tournaments")
+	}
+	for _, c := range []struct{ players, rounds int }{{150, 3}, {251, 5}, {300, 7}} {
+		for seed := uint64(1); seed <= 2; seed++ {
+			f, err := Generate(GenerateOptions{Players: c.players, Rounds: c.rounds, Total: c.rounds + 2, Seed: seed, AbsentPermille: 20, Greedy: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tour, err := pairing.FromTRF(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, g, lerr, gerr, fb, crash := localVsGlobal(tour)
+			if crash != nil {
+				t.Fatalf("%d players, %d rounds, seed %d: local run panicked: %v", c.players, c.rounds, seed, crash)
+			}
+			if fb != "" {
+				t.Errorf("%d players, %d rounds, seed %d: fell back (%s)", c.players, c.rounds, seed, fb)
+				continue
+			}
+			if fmt.Sprint(lerr) != fmt.Sprint(gerr) || !slices.Equal(l, g) {
+				t.Errorf("%d players, %d rounds, seed %d: local and global pairings differ", c.players, c.rounds, seed)
+			}
+		}
+	}
 }
