@@ -216,6 +216,7 @@ func (l *localGraph) fcell(i, j int) []uint64 {
 // srcLoc) are kept, the others are the weights outside the brackets.
 func (l *localGraph) rebuild(src []uint64, srcLoc []int) {
 	e := l.e
+	l.g = nil // the previous problem is not read: free it before allocating the next
 	W := l.words
 	m := len(l.live)
 	nv := m + l.k
