@@ -66,7 +66,11 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if pw != "" {
+	switch {
+	case pw != "" && os.Getenv("ARBITER_TD_PASSWORD") != "":
+		// The operator chose it: no need to echo it where terminals and CI logs keep it.
+		fmt.Fprintf(e.stdout, "Created the local TD account %s with the password in $ARBITER_TD_PASSWORD\n(sign in at /login)\n", web.LocalTD)
+	case pw != "":
 		fmt.Fprintf(e.stdout, "Created the local TD account %s with password %s\n(shown only now; sign in at /login)\n", web.LocalTD, pw)
 	}
 	if *seedDemo {

@@ -3,6 +3,7 @@ package main
 import (
 	"arbiter/format"
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -21,6 +22,7 @@ type servedCLI struct {
 	cancel context.CancelFunc
 	code   chan int
 	rest   chan string
+	stdout *bytes.Buffer // read it only after stop
 }
 
 // startServe runs 'arbiter serve --addr 127.0.0.1:0 ARGS...' and waits for
@@ -30,9 +32,9 @@ func startServe(t *testing.T, args ...string) *servedCLI {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	pr, pw := io.Pipe()
-	s := &servedCLI{cancel: cancel, code: make(chan int, 1), rest: make(chan string, 1)}
+	s := &servedCLI{cancel: cancel, code: make(chan int, 1), rest: make(chan string, 1), stdout: new(bytes.Buffer)}
 	go func() {
-		s.code <- run(ctx, &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: pw}, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...))
+		s.code <- run(ctx, &env{stdin: strings.NewReader(""), stdout: s.stdout, stderr: pw}, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...))
 		pw.Close()
 	}()
 	lines := bufio.NewScanner(pr)
@@ -129,6 +131,39 @@ func TestServeDemo(t *testing.T) {
 		if c, log := s.stop(t); c != 0 {
 			t.Fatalf("exit status %d; log:\n%s", c, log)
 		}
+	}
+}
+
+// TestServeLocalTDPassword: the first start creates td@local and shows a
+// random password once on standard output (never in the log); a password
+// chosen in $ARBITER_TD_PASSWORD is not echoed; a second start says nothing.
+func TestServeLocalTDPassword(t *testing.T) {
+	dbPath := filepath.Join(t.TempDir(), "random.db")
+	s := startServe(t, "--db", dbPath)
+	_, log := s.stop(t)
+	out := s.stdout.String()
+	m := regexp.MustCompile(`local TD account td@local with password (\S+)\n`).FindStringSubmatch(out)
+	if m == nil || len(m[1]) < 10 {
+		t.Fatalf("first start's output %q: no password of 10 or more characters", out)
+	}
+	if strings.Contains(log, m[1]) {
+		t.Errorf("the password is in the log:\n%s", log)
+	}
+	s = startServe(t, "--db", dbPath)
+	s.stop(t)
+	if out := s.stdout.String(); strings.Contains(out, "td@local") {
+		t.Errorf("second start printed %q", out)
+	}
+
+	t.Setenv("ARBITER_TD_PASSWORD", "chosen-secret-42")
+	s = startServe(t, "--db", filepath.Join(t.TempDir(), "chosen.db"))
+	_, log = s.stop(t)
+	out = s.stdout.String()
+	if !strings.Contains(out, "td@local with the password in $ARBITER_TD_PASSWORD") {
+		t.Errorf("output %q does not say the password came from $ARBITER_TD_PASSWORD", out)
+	}
+	if strings.Contains(out+log, "chosen-secret-42") {
+		t.Errorf("the chosen password was echoed:\n%s\n%s", out, log)
 	}
 }
 
