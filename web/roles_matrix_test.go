@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -481,13 +480,6 @@ func TestRoleMatrix(t *testing.T) {
 		})
 	}
 	t.Logf("%d routes × %d roles = %d cases", len(rows), nRoles, cases)
-}
-
-// decodeFlash is a flash cookie's message.
-func decodeFlash(c *http.Cookie) string {
-	_, enc, _ := strings.Cut(c.Value, ".")
-	b, _ := base64.RawURLEncoding.DecodeString(enc)
-	return string(b)
 }
 
 // TestCrossOriginRefusedEverywhere: every route that changes data refuses
