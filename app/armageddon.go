@@ -62,19 +62,20 @@ func (s *Service) BidArmageddon(ctx context.Context, a arbiter.Actor, slug, matc
 		if err != nil {
 			return err
 		}
-		rules, ok := armageddonRules(st.f, &m)
-		if !ok {
-			return arbiter.RuleError("app.armageddon", "match %s has no armageddon in its tie procedure", m.ID)
-		}
-		if rd.Status != arbiter.RoundPublished || m.Status != arbiter.MatchScheduled {
-			return arbiter.RuleError(rules.Clause, "match %s is not open (round %s, match %s)", m.ID, rd.Status, m.Status)
-		}
+		// Who bids is checked first: anyone else learns nothing more.
 		side, err := sideOf(ctx, tx, st, a, &m)
 		if err != nil {
 			return err
 		}
 		if side == "" {
 			return arbiter.Errorf(arbiter.EFORBIDDEN, "%s may bid only in their own match", a)
+		}
+		rules, ok := armageddonRules(st.f, &m)
+		if !ok {
+			return arbiter.RuleError("app.armageddon", "match %s has no armageddon in its tie procedure", m.ID)
+		}
+		if rd.Status != arbiter.RoundPublished || m.Status != arbiter.MatchScheduled {
+			return arbiter.RuleError(rules.Clause, "match %s is not open (round %s, match %s)", m.ID, rd.Status, m.Status)
 		}
 		sd := armageddon.SideA
 		if side == "away" {

@@ -331,37 +331,43 @@ func (s *Service) answerReport(ctx context.Context, a arbiter.Actor, slug, match
 		if err != nil {
 			return err
 		}
-		if expect > 0 && expect != m.Version {
-			return arbiter.Errorf(arbiter.ECONFLICT, "match %s was changed by someone else (version %d, you had %d); reload and try again", m.ID, m.Version, expect)
-		}
-		if m.Status != arbiter.MatchReported {
-			return arbiter.RuleError("app.result", "match %s is %s: only a reported result can be confirmed or disputed", m.ID, m.Status)
-		}
-		rep, err := get[arbiter.Report](ctx, tx, st, kindReport, m.Report)
-		if err != nil {
-			return err
-		}
+		// Who acts is checked before the match's state, so that anyone
+		// but the opponent of the report's side (or a TD confirming) is
+		// refused whatever the state: the reporter of a disputed result
+		// may not confirm it either.
 		td, err := isTD(ctx, tx, st, a)
 		if err != nil {
 			return err
 		}
-		decision := "confirmed"
-		if td && confirm {
+		tdConfirm := td && confirm
+		decision, side := "confirmed", ""
+		if tdConfirm {
 			if err := requireNotOwnMatch(ctx, tx, st, a, &m, "confirm its result as a TD"); err != nil {
 				return err
 			}
 			decision = "td_confirmed"
 		} else {
-			side, err := sideOf(ctx, tx, st, a, &m)
-			if err != nil {
+			if side, err = sideOf(ctx, tx, st, a, &m); err != nil {
 				return err
 			}
-			switch {
-			case side == "":
+			if side == "" {
 				return arbiter.Errorf(arbiter.EFORBIDDEN, "%s does not play in match %s", a, m.ID)
-			case side == rep.Side || normUser(a.Name) == rep.By:
+			}
+		}
+		var rep arbiter.Report
+		if m.Report != "" {
+			if rep, err = get[arbiter.Report](ctx, tx, st, kindReport, m.Report); err != nil {
+				return err
+			}
+			if !tdConfirm && (side == rep.Side || normUser(a.Name) == rep.By) {
 				return arbiter.Errorf(arbiter.EFORBIDDEN, "%s cannot confirm or dispute their own side's report: the opponent does", a)
 			}
+		}
+		if expect > 0 && expect != m.Version {
+			return arbiter.Errorf(arbiter.ECONFLICT, "match %s was changed by someone else (version %d, you had %d); reload and try again", m.ID, m.Version, expect)
+		}
+		if m.Status != arbiter.MatchReported {
+			return arbiter.RuleError("app.result", "match %s is %s: only a reported result can be confirmed or disputed", m.ID, m.Status)
 		}
 		rep.ActedBy, rep.Reason = normUser(a.Name), reason
 		action := "result.confirm"

@@ -18,7 +18,7 @@ const liveWriteWindow = 10 * time.Second
 
 // liveRoutes registers the live-update streams (server-sent events).
 func (s *Server) liveRoutes() {
-	s.mux.Handle("GET /events/{slug}/live", newLiveHub(s))
+	s.handle("GET /events/{slug}/live", newLiveHub(s))
 }
 
 // ServeHTTP answers GET /events/{slug}/live with a text/event-stream that

@@ -43,12 +43,12 @@ type LichessAuth struct {
 }
 
 func (s *Server) authRoutes() {
-	s.mux.HandleFunc("GET /login", s.loginPage)
-	s.mux.HandleFunc("POST /login", s.loginLocal)
-	s.mux.HandleFunc("POST /logout", s.logout)
-	s.mux.HandleFunc("GET /auth/lichess", s.lichessStart)
-	s.mux.HandleFunc("GET /auth/lichess/callback", s.lichessCallback)
-	s.mux.HandleFunc("POST /login/demo", s.loginDemo)
+	s.handleFunc("GET /login", s.loginPage)
+	s.handleFunc("POST /login", s.loginLocal)
+	s.handleFunc("POST /logout", s.logout)
+	s.handleFunc("GET /auth/lichess", s.lichessStart)
+	s.handleFunc("GET /auth/lichess/callback", s.lichessCallback)
+	s.handleFunc("POST /login/demo", s.loginDemo)
 }
 
 type loginData struct {

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"runtime/debug"
 	"time"
+
+	"arbiter"
 )
 
 // requestIDKey carries the request id in the request context so that error
@@ -130,7 +132,12 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 }
 
 // crossOriginDenied answers a state-changing request that the browser
-// marked as cross-origin (http.CrossOriginProtection).
+// marked as cross-origin (http.CrossOriginProtection): the API's JSON
+// error on /api/ paths, an error page elsewhere.
 func (s *Server) crossOriginDenied(w http.ResponseWriter, r *http.Request) {
+	if isAPIPath(r.URL.Path) {
+		s.apiError(w, r, http.StatusForbidden, apiErrorDetail{Code: arbiter.EFORBIDDEN, Message: "cross-origin requests that change data are refused"})
+		return
+	}
 	s.renderError(w, r, http.StatusForbidden, "forbidden", "Cross-origin requests that change data are refused.")
 }

@@ -13,12 +13,12 @@ import (
 
 // publicRoutes registers the public event pages: pairings, crosstable, bracket, pools, player and team pages.
 func (s *Server) publicRoutes() {
-	s.mux.HandleFunc("GET /events/{slug}/rounds/{round}", s.roundPage)
-	s.mux.HandleFunc("GET /events/{slug}/crosstable", s.crosstablePage)
-	s.mux.HandleFunc("GET /events/{slug}/bracket", s.bracketPage)
-	s.mux.HandleFunc("GET /events/{slug}/pools", s.poolsPage)
-	s.mux.HandleFunc("GET /events/{slug}/entrants", s.entrantsPage)
-	s.mux.HandleFunc("GET /events/{slug}/entrants/{id}", s.entrantPage)
+	s.handleFunc("GET /events/{slug}/rounds/{round}", s.roundPage)
+	s.handleFunc("GET /events/{slug}/crosstable", s.crosstablePage)
+	s.handleFunc("GET /events/{slug}/bracket", s.bracketPage)
+	s.handleFunc("GET /events/{slug}/pools", s.poolsPage)
+	s.handleFunc("GET /events/{slug}/entrants", s.entrantsPage)
+	s.handleFunc("GET /events/{slug}/entrants/{id}", s.entrantPage)
 }
 
 // apiPublicRoutes are the API routes of the public event pages: pairings, crosstable, bracket, pools, player and team pages.

@@ -59,6 +59,7 @@ type Server struct {
 	demoSignIn    bool
 	loginLimit    loginLimiter
 	openAPI       []byte     // the merged OpenAPI document (openapi.go)
+	patterns      []string   // every pattern registered, in order (routes)
 	reads         *readCache // the public reads, kept while their event stands still (live_cache.go)
 }
 
@@ -110,13 +111,13 @@ func New(c Config) (*Server, error) {
 // routes registers every page. Patterns starting with GET also answer
 // HEAD; any other method on a known path gets 405 with an Allow header.
 func (s *Server) routes() {
-	s.mux.HandleFunc("GET /{$}", s.home)
-	s.mux.HandleFunc("GET /healthz", s.health)
-	s.mux.HandleFunc("GET /formats", s.formats)
-	s.mux.HandleFunc("GET /formats/{name}", s.formatPage)
-	s.mux.HandleFunc("GET /events/{slug}", s.eventPage)
-	s.mux.HandleFunc("GET /events/{slug}/standings", s.standingsPage)
-	s.mux.HandleFunc("GET /static/{file}", s.static)
+	s.handleFunc("GET /{$}", s.home)
+	s.handleFunc("GET /healthz", s.health)
+	s.handleFunc("GET /formats", s.formats)
+	s.handleFunc("GET /formats/{name}", s.formatPage)
+	s.handleFunc("GET /events/{slug}", s.eventPage)
+	s.handleFunc("GET /events/{slug}/standings", s.standingsPage)
+	s.handleFunc("GET /static/{file}", s.static)
 	// Each group lives in its own file: sign-in (login.go), the public
 	// event pages (public.go), the TD console (td.go), captains' and
 	// players' pages (team.go) and live updates (live.go).
@@ -126,9 +127,18 @@ func (s *Server) routes() {
 	s.teamRoutes()
 	s.liveRoutes()
 	for _, rt := range allAPIRoutes() {
-		s.mux.HandleFunc(rt.Pattern, rt.handler(s))
+		s.handleFunc(rt.Pattern, rt.handler(s))
 	}
 }
+
+// handle registers a route and records its pattern, so that tests can
+// check every route (the role matrix in roles_matrix_test.go).
+func (s *Server) handle(pattern string, h http.Handler) {
+	s.patterns = append(s.patterns, pattern)
+	s.mux.Handle(pattern, h)
+}
+
+func (s *Server) handleFunc(pattern string, h http.HandlerFunc) { s.handle(pattern, h) }
 
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {

@@ -24,12 +24,12 @@ var apiTDRoutes = []apiRoute{
 	{"POST /api/events/{slug}/rounds/{round}/publish", func(s *Server) http.HandlerFunc { return s.apiRoundAction("publish") }},
 	{"POST /api/events/{slug}/rounds/{round}/close", func(s *Server) http.HandlerFunc { return s.apiRoundAction("close") }},
 	{"POST /api/events/{slug}/rounds/{round}/discard", func(s *Server) http.HandlerFunc { return s.apiRoundAction("discard") }},
-	{"POST /api/events/{slug}/matches/{id}/override", func(s *Server) http.HandlerFunc { return s.apiOverride }},
+	{"POST /api/events/{slug}/matches/{match}/override", func(s *Server) http.HandlerFunc { return s.apiOverride }},
 	{"POST /api/events/{slug}/appeals/{id}/decision", func(s *Server) http.HandlerFunc { return s.apiDecideAppeal }},
 	{"POST /api/events/{slug}/sanctions", func(s *Server) http.HandlerFunc { return s.apiSanction }},
 	{"POST /api/events/{slug}/stages/advance", func(s *Server) http.HandlerFunc { return s.apiAdvanceStage }},
 	{"POST /api/events/{slug}/rounds/{round}/deadline", func(s *Server) http.HandlerFunc { return s.apiBringForward }},
-	{"POST /api/events/{slug}/matches/{id}/wrong-tc", func(s *Server) http.HandlerFunc { return s.apiWrongTC }},
+	{"POST /api/events/{slug}/matches/{match}/wrong-tc", func(s *Server) http.HandlerFunc { return s.apiWrongTC }},
 	{"POST /api/events/{slug}/officials", func(s *Server) http.HandlerFunc { return s.apiAddTD }},
 	{"POST /api/events/{slug}/forbidden", func(s *Server) http.HandlerFunc { return s.apiForbid }},
 	{"POST /api/events/{slug}/forbidden/{id}/remove", func(s *Server) http.HandlerFunc { return s.apiRemoveForbidden }},
@@ -265,7 +265,7 @@ func (s *Server) apiOverride(w http.ResponseWriter, r *http.Request) {
 		s.apiFail(w, r, err)
 		return
 	}
-	m, err := s.app.OverrideResult(r.Context(), a, r.PathValue("slug"), r.PathValue("id"), res, in.Reason, in.Version)
+	m, err := s.app.OverrideResult(r.Context(), a, r.PathValue("slug"), r.PathValue("match"), res, in.Reason, in.Version)
 	s.apiAnswer(w, r, http.StatusOK, m, err)
 }
 

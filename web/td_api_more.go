@@ -52,7 +52,7 @@ func (s *Server) apiWrongTC(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	m, grace, err := s.app.WrongTimeControl(r.Context(), a, r.PathValue("slug"), r.PathValue("id"), in.TC, in.Reason)
+	m, grace, err := s.app.WrongTimeControl(r.Context(), a, r.PathValue("slug"), r.PathValue("match"), in.TC, in.Reason)
 	s.apiAnswer(w, r, http.StatusOK, apiWrongTCResult{Match: m, Grace: grace}, err)
 }
 

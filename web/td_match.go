@@ -40,7 +40,7 @@ func (s *Server) tdMatchPage(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	slug := ev.Slug
-	m, err := s.findMatch(ctx, slug, r.PathValue("id"))
+	m, err := s.findMatch(ctx, slug, r.PathValue("match"))
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -96,7 +96,7 @@ func (s *Server) tdMatchPage(w http.ResponseWriter, r *http.Request) {
 // tdMatchAction overrides a result (with a reason), applies the wrong
 // time control rule (R6) to a set, or confirms a reported result.
 func (s *Server) tdMatchAction(w http.ResponseWriter, r *http.Request) {
-	slug, id := r.PathValue("slug"), r.PathValue("id")
+	slug, id := r.PathValue("slug"), r.PathValue("match")
 	back := "/events/" + slug + "/td/matches/" + id
 	s.tdAct(w, r, back, func(a arbiter.Actor) (string, error) {
 		ctx := r.Context()

@@ -16,21 +16,21 @@ import (
 // (post/redirect/get through s.act). Package app checks every permission;
 // these pages only choose the role to act in and which controls to show.
 func (s *Server) teamRoutes() {
-	s.mux.HandleFunc("GET /me", s.mePage)
-	s.mux.HandleFunc("GET /events/{slug}/register", s.registerPage)
-	s.mux.HandleFunc("POST /events/{slug}/register", s.registerPost)
-	s.mux.HandleFunc("GET /events/{slug}/matches/{match}", s.matchPage)
-	s.mux.HandleFunc("POST /events/{slug}/matches/{match}/offers", s.matchOfferPost)
-	s.mux.HandleFunc("POST /events/{slug}/matches/{match}/report", s.matchReportPost)
-	s.mux.HandleFunc("POST /events/{slug}/matches/{match}/confirm", s.matchConfirmPost)
-	s.mux.HandleFunc("POST /events/{slug}/matches/{match}/dispute", s.matchDisputePost)
-	s.mux.HandleFunc("POST /events/{slug}/matches/{match}/appeal", s.matchAppealPost)
-	s.mux.HandleFunc("POST /events/{slug}/matches/{match}/armageddon", s.matchArmageddonPost)
-	s.mux.HandleFunc("GET /events/{slug}/teams/{team}/captain", s.captainPage)
-	s.mux.HandleFunc("POST /events/{slug}/teams/{team}/boards", s.boardsPost)
-	s.mux.HandleFunc("POST /events/{slug}/teams/{team}/lineup", s.lineupPost)
-	s.mux.HandleFunc("POST /events/{slug}/teams/{team}/wildcard", s.wildCardPost)
-	s.mux.HandleFunc("POST /events/{slug}/teams/{team}/substitution", s.substitutionPost)
+	s.handleFunc("GET /me", s.mePage)
+	s.handleFunc("GET /events/{slug}/register", s.registerPage)
+	s.handleFunc("POST /events/{slug}/register", s.registerPost)
+	s.handleFunc("GET /events/{slug}/matches/{match}", s.matchPage)
+	s.handleFunc("POST /events/{slug}/matches/{match}/offers", s.matchOfferPost)
+	s.handleFunc("POST /events/{slug}/matches/{match}/report", s.matchReportPost)
+	s.handleFunc("POST /events/{slug}/matches/{match}/confirm", s.matchConfirmPost)
+	s.handleFunc("POST /events/{slug}/matches/{match}/dispute", s.matchDisputePost)
+	s.handleFunc("POST /events/{slug}/matches/{match}/appeal", s.matchAppealPost)
+	s.handleFunc("POST /events/{slug}/matches/{match}/armageddon", s.matchArmageddonPost)
+	s.handleFunc("GET /events/{slug}/teams/{team}/captain", s.captainPage)
+	s.handleFunc("POST /events/{slug}/teams/{team}/boards", s.boardsPost)
+	s.handleFunc("POST /events/{slug}/teams/{team}/lineup", s.lineupPost)
+	s.handleFunc("POST /events/{slug}/teams/{team}/wildcard", s.wildCardPost)
+	s.handleFunc("POST /events/{slug}/teams/{team}/substitution", s.substitutionPost)
 }
 
 // apiTeamRoutes are the API routes of captains' and players' pages
