@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"arbiter"
 	"arbiter/sqlstore"
@@ -42,6 +43,9 @@ func (s *Server) parseTemplates() (map[string]*template.Template, error) {
 		"add":          func(a, b int) int { return a + b },
 		"stageMatches": stageMatches,
 		"utcTime":      utcTime,
+		// deadline shows a window's exclusive end as its last minute, as
+		// the rulebooks and the public calendar name it ("Sunday 23:59").
+		"deadline": func(end time.Time) string { return utcTime(end.Add(-time.Minute)) },
 	}
 	names, err := fs.Glob(templateFS, "templates/*.html")
 	if err != nil {

@@ -117,7 +117,10 @@ func TestTDCloseRegistrationAndRounds(t *testing.T) {
 	}
 	_, body = f.as(t, tk.td, "GET", console, nil)
 	checkPage(t, console, body)
-	wantContains(t, body, `<form id="close-round"`, `<form id="bring-forward"`, "Nothing needs attention.")
+	wantContains(t, body, `<form id="close-round"`, `<form id="bring-forward"`, "Nothing needs attention.",
+		// A4: the deadline as the rulebook and the public calendar name it, not the window's exclusive end.
+		`<dd data-test="current-round">s1r1: published, deadline Mon 13 Jan 2025 23:59 UTC</dd>`,
+		"to Mon 13 Jan 2025 23:59 UTC")
 
 	// Before the deadline the round cannot close; the deadline cannot
 	// move forward while matches are unplayed (A4).
