@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -128,6 +130,7 @@ func (s *site) open(t *testing.T, name, timeZone string) *tab {
 	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
 	tb := &tab{t: t, name: name, site: s, ctx: ctx}
+	t.Cleanup(tb.screenshotOnFailure) // runs before cancel
 	if timeZone == "" {
 		timeZone = "UTC"
 	}
@@ -140,6 +143,28 @@ func (s *site) open(t *testing.T, name, timeZone string) *tab {
 		t.Fatalf("%s: open a browser context: %v", name, err)
 	}
 	return tb
+}
+
+// screenshotOnFailure saves a PNG of the whole page in
+// $ARBITER_BROWSER_SHOTS (if set) when the test failed, named after the
+// test and the user.
+func (b *tab) screenshotOnFailure() {
+	dir := os.Getenv("ARBITER_BROWSER_SHOTS")
+	if dir == "" || !b.t.Failed() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(b.ctx, 5*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err == nil {
+		file := filepath.Join(dir, strings.ReplaceAll(b.t.Name(), "/", "_")+"-"+b.name+".png")
+		if err = os.WriteFile(file, png, 0o644); err == nil {
+			b.t.Logf("%s: screenshot in %s", b.name, file)
+		}
+	}
+	if err != nil {
+		b.t.Logf("%s: no screenshot: %v", b.name, err)
+	}
 }
 
 // do runs steps with the step timeout.
