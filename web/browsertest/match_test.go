@@ -32,8 +32,8 @@ func TestIndividualEvent(t *testing.T) {
 
 	// p01 and p07 register on the registration page; ten more players
 	// register through package app (registration is not what this test
-	// is about).
-	// p01 reads times in Berlin (CET, UTC+1 in March 2023), p07 in UTC.
+	// is about). p01's browser is in Berlin (CET, UTC+1 in March 2023),
+	// p07's in UTC.
 	players := map[string]*tab{"p01": s.open(t, "p01", "Europe/Berlin"), "p07": s.open(t, "p07", "")}
 	for _, name := range []string{"p01", "p07"} {
 		p := players[name]
