@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -18,6 +19,9 @@ import (
 func TestLiveBrowserRefresh(t *testing.T) {
 	path, err := exec.LookPath("chromium")
 	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("chromium not installed, and CI is set: browser tests must run (see docs/web-browser-tests.md)")
+		}
 		t.Skip("chromium not installed")
 	}
 	f := newFixture(t)

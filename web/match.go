@@ -38,8 +38,8 @@ type matchData struct {
 	Negotiation   *negotiation.State
 	Offers        []offerRow
 	Accept        []offerRow
-	OfferDeadline time.Time
-	OfferSlots    []int // the time inputs of the offer form
+	OfferDeadline time.Time // the last minute to offer in (inclusive)
+	OfferSlots    []int     // the time inputs of the offer form
 
 	// Reports are shown to the sides and TDs only.
 	Reports     []arbiter.Report
@@ -113,7 +113,11 @@ func (s *Server) matchView(r *http.Request, slug, id string) (*matchData, error)
 		d.HasNegotiation, d.NoneSuitable = true, rules.RetryOffers > 0
 		for _, win := range mi.Ev.Calendar {
 			if win.Stage == mi.M.Stage && win.Number == mi.M.Round {
-				d.OfferDeadline = win.OfferDeadline
+				// The calendar's deadline is exclusive; the rules
+				// (W14 "Friday 23:59") and the page name its last minute.
+				if !win.OfferDeadline.IsZero() {
+					d.OfferDeadline = win.OfferDeadline.Add(-time.Minute)
+				}
 			}
 		}
 		neg, err := s.app.NegotiationOf(ctx, mi.Ev.Slug, mi.M.ID)

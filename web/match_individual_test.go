@@ -39,6 +39,9 @@ func TestIndividualMatchFlow(t *testing.T) {
 	// p01 offers three times (W14: at most two per UTC date).
 	_, body = f.as(t, p01, "GET", target, nil)
 	wantContains(t, body, `<form id="offer-time"`, `<form id="report-result"`, `name="summary"`)
+	// W14: offers are due by Friday 23:59 UTC (the calendar's exclusive
+	// end is Saturday 00:00): the page names the last minute.
+	wantContains(t, body, `<p id="offer-due">Offers are due by <time datetime="2023-03-24T23:59:00Z" data-local>Fri 24 Mar 2023 23:59 UTC</time>.`)
 	f.submit(t, p01, target+"/offers", url.Values{"kind": {"propose"}, "time": {"2023-03-22T10:00", "2023-03-22T13:00", "2023-03-22T16:00"}}).
 		wantRefused(t, "W14")
 	f.submit(t, p01, target+"/offers", url.Values{"kind": {"propose"}, "time": {"not a time"}}).wantRefused(t, "times[0]", "web.time")

@@ -18,9 +18,11 @@ type meData struct {
 }
 
 type meEvent struct {
-	Ev       arbiter.Event
-	Roles    app.Roles
-	Captain  []arbiter.Entrant // teams the user captains (links to their pages)
+	Ev      arbiter.Event
+	Roles   app.Roles
+	Captain []arbiter.Entrant // teams the user captains (links to their pages)
+	// Names are the display names of the event's entrants by ID.
+	Names    map[string]string
 	Pairings []mePairing
 	// Register links to the registration page while it is open.
 	Register bool
@@ -122,7 +124,7 @@ func (s *Server) apiMyEvents(w http.ResponseWriter, r *http.Request) {
 // published one, else the last closed one).
 func (s *Server) meEvent(r *http.Request, ev arbiter.Event, roles app.Roles) (meEvent, error) {
 	ctx := r.Context()
-	out := meEvent{Ev: ev, Roles: roles, Register: ev.Status == arbiter.EventRegistration}
+	out := meEvent{Ev: ev, Roles: roles, Register: ev.Status == arbiter.EventRegistration, Names: map[string]string{}}
 	es, err := s.app.Entrants(ctx, ev.Slug)
 	if err != nil {
 		return out, err
@@ -130,6 +132,7 @@ func (s *Server) meEvent(r *http.Request, ev arbiter.Event, roles app.Roles) (me
 	byID := map[string]arbiter.Entrant{}
 	for _, e := range es {
 		byID[e.ID] = e
+		out.Names[e.ID] = entrantName(e)
 		if slices.Contains(roles.Captain, e.ID) {
 			out.Captain = append(out.Captain, e)
 		}

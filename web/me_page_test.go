@@ -26,7 +26,7 @@ func TestMePage(t *testing.T) {
 	cap01 := f.signIn(t, "cap01")
 	res, body = f.as(t, cap01, "GET", "/me", nil)
 	wantStatus(t, res, body, 200)
-	wantContains(t, body, `href="/events/atc"`, "captain of team-01, member of team-01", `href="/events/atc/teams/team-01/captain"`,
+	wantContains(t, body, `href="/events/atc"`, "captain of Team 01, member of Team 01", `href="/events/atc/teams/team-01/captain"`,
 		`<a href="/events/atc/matches/s1r1b1" data-test="my-match">s1r1b1</a>`, `data-test="opponent">Team 06`, `data-test="my-state">final`)
 
 	// Round 2 is open: the report is expected; after the opponent reported,
@@ -48,7 +48,7 @@ func TestMePage(t *testing.T) {
 	}
 	// A member (not captain) sees the team's pairing but no captain link.
 	_, body = f.as(t, f.signIn(t, "a01"), "GET", "/me", nil)
-	wantContains(t, body, "member of team-01", `data-test="my-match"`)
+	wantContains(t, body, "member of Team 01", `data-test="my-match"`)
 	if strings.Contains(body, "/captain\"") {
 		t.Error("a member gets the captain's page link")
 	}
