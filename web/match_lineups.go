@@ -125,10 +125,9 @@ func (ml *matchLineups) Rows() []lineupRow {
 	return out
 }
 
-// HasSitsOut tells whether a side shows who sits out.
-func (ml *matchLineups) HasSitsOut() bool {
-	return len(ml.Home.SitsOut) > 0 || len(ml.Away.SitsOut) > 0
-}
+// HasSitsOut tells whether the table shows who sits out (R7: set
+// lineups name them).
+func (ml *matchLineups) HasSitsOut() bool { return ml.Kind == "sets" }
 
 // playerOf returns the players of the row labelled label.
 func (ml *matchLineups) playerOf(label string) (home, away string) {
