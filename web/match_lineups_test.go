@@ -80,6 +80,14 @@ func TestMatchBoardsShowPlayers(t *testing.T) {
 			t.Error("notes under complete board lists")
 		}
 	}
+	// The API answers the same board lists, to anyone.
+	var out rkccMatchLineups
+	f.apiAs(t, "", "GET", "/api/events/atc/matches/s1r1b1", nil, 200, &out)
+	if l := out.Lineups; l == nil || l.Kind != "boards" || l.Seq != 1 || !l.Deadline.IsZero() || strings.Join(l.Labels, ",") != "board 1,board 2,board 3,board 4" ||
+		l.Home.String() != "paired:cap01,a01,c01,b01//0001-01-01T00:00:00Z" || l.Away.String() != "paired:cap06,a06,b06,c06//0001-01-01T00:00:00Z" {
+		t.Errorf("API lineups %+v", out.Lineups)
+	}
+	wantDocumentedLineups(t, f, "/api/events/atc/matches/s1r1b1")
 	// The home captain's example sheet names the players of each board.
 	cap01 := f.signIn(t, "cap01")
 	_, body := f.as(t, cap01, "GET", target, nil)
