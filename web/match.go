@@ -28,6 +28,12 @@ type matchData struct {
 	Member     bool
 	Individual bool
 	Parts      []arbiter.PartResult
+	// Lineups is who plays each board or set of a team match, as the
+	// user may see it (match_lineups.go); ScoreRows the result's parts
+	// with those players, ScorePlayers when any is known.
+	Lineups      *matchLineups
+	ScoreRows    []scoreRow
+	ScorePlayers bool
 
 	// Negotiation: HasNegotiation when the format has time offers; Offers
 	// their history, Accept the opponent's times the user may accept.
@@ -106,8 +112,13 @@ func (s *Server) matchView(r *http.Request, slug, id string) (*matchData, error)
 	d.CanAppeal = mi.Round.Status == arbiter.RoundClosed && d.Side != ""
 	d.Member = d.Side == "" && (slices.Contains(roles.Member, mi.M.Home) || mi.M.Away != "" && slices.Contains(roles.Member, mi.M.Away))
 	d.ShowReports = d.Side != "" || d.Member || roles.TD
+	if d.Lineups, err = s.lineupsOf(ctx, d); err != nil {
+		return nil, err
+	}
+	d.ScoreRows = scoreRows(d.Parts, d.Lineups)
+	d.ScorePlayers = slices.ContainsFunc(d.ScoreRows, func(r scoreRow) bool { return r.HomePlayer != "" || r.AwayPlayer != "" })
 	mf := mi.F.Stages[mi.M.Stage].MatchFor(mi.M.Format)
-	d.SheetExample = sheetExample(mf, mi.M)
+	d.SheetExample = sheetExample(mf, mi.M, d.Lineups)
 
 	if rules, ok := negotiation.RulesFromFormat(mi.F); ok && !mi.M.IsBye() {
 		d.HasNegotiation, d.NoneSuitable = true, rules.RetryOffers > 0
@@ -211,29 +222,42 @@ func entrantName(e arbiter.Entrant) string {
 }
 
 // sheetExample is a match sheet of the match's format with every game
-// drawn, for the report form: the captain edits the results.
-func sheetExample(mf *format.Match, m arbiter.Match) string {
+// drawn, for the report form: the captain edits the results. It names
+// the players of each board or set the user may see (ml), and leaves out
+// those not known.
+func sheetExample(mf *format.Match, m arbiter.Match, ml *matchLineups) string {
 	part := func(p format.Part) map[string]any {
 		return map[string]any{"tc": p.TC.String(), "results": strings.TrimSpace(strings.Repeat("= ", p.Games))}
+	}
+	players := func(x map[string]any, label string) {
+		h, a := ml.playerOf(label)
+		if h != "" {
+			x["home_player"] = h
+		}
+		if a != "" {
+			x["away_player"] = a
+		}
 	}
 	var sheet any
 	switch mf.Kind {
 	case "team_boards":
-		n := max(len(m.HomeBoards), 1)
+		n := max(len(m.HomeBoards), len(m.AwayBoards), 1)
 		var boards []map[string]any
 		for b := 1; b <= n; b++ {
 			var parts []map[string]any
 			for _, p := range mf.Parts {
 				parts = append(parts, part(p))
 			}
-			boards = append(boards, map[string]any{"board": b, "parts": parts})
+			x := map[string]any{"board": b, "parts": parts}
+			players(x, fmt.Sprintf("board %d", b))
+			boards = append(boards, x)
 		}
 		sheet = map[string]any{"boards": boards}
 	case "team_sets":
 		var sets []map[string]any
 		for _, p := range mf.Parts {
 			x := part(p)
-			x["home_player"], x["away_player"] = "home-player", "away-player"
+			players(x, p.TC.String())
 			sets = append(sets, x)
 		}
 		sheet = map[string]any{"sets": sets}

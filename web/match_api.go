@@ -25,6 +25,9 @@ type apiMatchOut struct {
 	Negotiation string               `json:"negotiation,omitempty"` // open, agreed, ... (formats with time offers)
 	Armageddon  *app.Armageddon      `json:"armageddon,omitempty"`
 	Parts       []arbiter.PartResult `json:"parts,omitempty"`
+	// Lineups is who plays each board or set of a team match, with the
+	// page's disclosure rules (match_lineups.go).
+	Lineups *matchLineups `json:"lineups,omitempty"`
 }
 
 type apiEntrantRef struct {
@@ -44,7 +47,7 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 		s.apiFail(w, r, err)
 		return
 	}
-	out := apiMatchOut{Match: d.M, Round: d.Round.ID, RoundStatus: d.Round.Status, Parts: d.Parts, Armageddon: d.Armageddon,
+	out := apiMatchOut{Match: d.M, Round: d.Round.ID, RoundStatus: d.Round.Status, Parts: d.Parts, Armageddon: d.Armageddon, Lineups: d.Lineups,
 		Home: apiEntrantRef{ID: d.Home.ID, Name: d.Home.Name}}
 	if !d.M.IsBye() {
 		out.Away = &apiEntrantRef{ID: d.Away.ID, Name: d.Away.Name}
