@@ -81,9 +81,7 @@ func (s *Server) writeRaw(w http.ResponseWriter, r *http.Request, status int, b 
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
 	h.Set("Content-Length", strconv.Itoa(len(b)))
-	if h.Get("Cache-Control") == "" {
-		h.Set("Cache-Control", "no-cache")
-	}
+	setCacheControl(h, r)
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(b)

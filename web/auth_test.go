@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -376,3 +377,33 @@ func TestDemoSignInOnlyWhenOn(t *testing.T) {
 		t.Error("demo sign-in as the local TD")
 	}
 }
+
+// TestSignedInAnswersArePrivate: a page or API answer to a request with a
+// session is "private" (what it shows depends on who asks), an anonymous
+// one may be stored by a shared cache but revalidated, and both vary with
+// the credentials.
+func TestSignedInAnswersArePrivate(t *testing.T) {
+	f := newFixture(t)
+	antichessEvent(t, f)
+	tok := f.signIn(t, "alice")
+	cases := []struct {
+		name, want string
+		res        *http.Response
+	}{
+		{"anonymous page", "no-cache", first(f.do(t, "GET", "/events/atc/standings"))},
+		{"signed-in page", "private, no-cache", first(f.as(t, tok, "GET", "/events/atc/standings", nil))},
+		{"anonymous API", "no-cache", first(f.do(t, "GET", "/api/events/atc/standings"))},
+		{"API with a bearer token", "private, no-cache", f.apiAs(t, tok, "GET", "/api/events/atc/standings", nil, 200, nil)},
+		{"API error with a token", "private, no-cache", f.apiAs(t, tok, "GET", "/api/events/zz", nil, 404, nil)},
+	}
+	for _, c := range cases {
+		if got := c.res.Header.Get("Cache-Control"); got != c.want {
+			t.Errorf("%s: Cache-Control %q, want %q", c.name, got, c.want)
+		}
+		if vary := c.res.Header.Values("Vary"); !slices.Contains(vary, "Cookie") || !slices.Contains(vary, "Authorization") {
+			t.Errorf("%s: Vary %q, want Cookie and Authorization", c.name, vary)
+		}
+	}
+}
+
+func first[A, B any](a A, _ B) A { return a }

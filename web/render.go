@@ -93,9 +93,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Content-Length", fmt.Sprint(buf.Len()))
-	if h.Get("Cache-Control") == "" {
-		h.Set("Cache-Control", "no-cache")
-	}
+	setCacheControl(h, r)
 	w.WriteHeader(status)
 	_, _ = buf.WriteTo(w)
 }
@@ -151,4 +149,23 @@ func httpStatus(code string) int {
 		return http.StatusUnauthorized
 	}
 	return http.StatusInternalServerError
+}
+
+// setCacheControl marks a page or API answer as always revalidated, unless
+// the handler chose otherwise. What a signed-in user sees depends on who
+// they are (the account corner, a match's hidden lineups, the TD's view of
+// a round), so an answer to a request with a session is private: no shared
+// cache may keep it; and every answer varies with the credentials, so a
+// shared cache never hands an anonymous copy to a signed-in user.
+func setCacheControl(h http.Header, r *http.Request) {
+	h.Add("Vary", "Cookie")
+	h.Add("Vary", "Authorization")
+	if h.Get("Cache-Control") != "" {
+		return
+	}
+	if _, err := r.Cookie(sessionCookie); err == nil || r.Header.Get("Authorization") != "" {
+		h.Set("Cache-Control", "private, no-cache")
+		return
+	}
+	h.Set("Cache-Control", "no-cache")
 }
