@@ -62,6 +62,11 @@ func (s *Service) Register(ctx context.Context, a arbiter.Actor, slug string, e 
 				}
 			}
 		}
+		if e.Kind == arbiter.EntrantTeam {
+			if err := checkSeparated(ctx, tx, st, e.Name, e.Users()); err != nil {
+				return err
+			}
+		}
 		e.Status, e.RegisteredBy, e.RegisteredAt, e.Seed, e.Reason = arbiter.EntrantPending, me, s.now(), 0, ""
 		e.Version, err = sqlstore.Create(ctx, tx, change(a, "entrant.register", "", false), st.row.ID, kindEntrant, e.ID, e)
 		return err

@@ -121,6 +121,12 @@ func (s *Service) NameReplacement(ctx context.Context, a arbiter.Actor, slug str
 		if err := sanction.CheckReplacement(rb, e.ID, req.ReplacedRating, c, removed, e.Status == arbiter.EntrantRemoved); err != nil {
 			return err
 		}
+		// A11: the replacement may not bring the team a second player of
+		// a TDs' list of players who must play on different teams.
+		after := slices.DeleteFunc(append(e.Users(), player), func(u string) bool { return u == replaced })
+		if err := checkSeparated(ctx, tx, st, e.Name, after); err != nil {
+			return err
+		}
 		e.Members = append(e.Members, player)
 		ch := change(a, "entrant.replacement", replaced+" -> "+player+": "+req.Reason, true)
 		if e.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindEntrant, e.ID, e.Version, e); err != nil {

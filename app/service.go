@@ -193,6 +193,8 @@ func setVersion(v any, version int64) {
 		d.Version = version
 	case *Forbidden:
 		d.Version = version
+	case *Separated:
+		d.Version = version
 	}
 }
 
