@@ -33,6 +33,8 @@ var apiTDRoutes = []apiRoute{
 	{"POST /api/events/{slug}/officials", func(s *Server) http.HandlerFunc { return s.apiAddTD }},
 	{"POST /api/events/{slug}/forbidden", func(s *Server) http.HandlerFunc { return s.apiForbid }},
 	{"POST /api/events/{slug}/forbidden/{id}/remove", func(s *Server) http.HandlerFunc { return s.apiRemoveForbidden }},
+	{"POST /api/events/{slug}/separated", func(s *Server) http.HandlerFunc { return s.apiSeparate }},
+	{"POST /api/events/{slug}/separated/{id}/remove", func(s *Server) http.HandlerFunc { return s.apiRemoveSeparated }},
 	{"GET /api/events/{slug}/audit", func(s *Server) http.HandlerFunc { return s.apiAudit }},
 	{"GET /api/events/{slug}/appeals", func(s *Server) http.HandlerFunc { return s.apiAppeals }},
 }

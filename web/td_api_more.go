@@ -103,3 +103,28 @@ func (s *Server) apiRemoveForbidden(w http.ResponseWriter, r *http.Request) {
 	fb, err := s.app.RemoveForbidden(r.Context(), a, r.PathValue("slug"), r.PathValue("id"), in.Reason)
 	s.apiAnswer(w, r, http.StatusOK, fb, err)
 }
+
+type apiSeparate struct {
+	Players []string `json:"players"`
+	Reason  string   `json:"reason"`
+}
+
+func (s *Server) apiSeparate(w http.ResponseWriter, r *http.Request) {
+	var in apiSeparate
+	a, ok := s.apiTD(w, r, &in)
+	if !ok {
+		return
+	}
+	sp, err := s.app.Separate(r.Context(), a, r.PathValue("slug"), app.SeparateRequest{Players: in.Players, Reason: in.Reason})
+	s.apiAnswer(w, r, http.StatusCreated, sp, err)
+}
+
+func (s *Server) apiRemoveSeparated(w http.ResponseWriter, r *http.Request) {
+	var in apiDiscard
+	a, ok := s.apiTD(w, r, &in)
+	if !ok {
+		return
+	}
+	sp, err := s.app.RemoveSeparated(r.Context(), a, r.PathValue("slug"), r.PathValue("id"), in.Reason)
+	s.apiAnswer(w, r, http.StatusOK, sp, err)
+}

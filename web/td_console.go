@@ -10,6 +10,7 @@ import (
 
 	"arbiter"
 	"arbiter/app"
+	"arbiter/format"
 )
 
 // attentionWindow is how close to its deadline an unplayed match shows
@@ -28,6 +29,8 @@ type tdConsoleData struct {
 	Notes     []string // the TDs' notes of closed rounds
 	Rounds    []arbiter.Round
 	Forbidden []app.Forbidden
+	Team      bool            // a team event
+	Separated []app.Separated // team events only (A11)
 	Officials []string
 	NextStage string // the next stage's name, "" when none
 	Appeals   int    // pending appeals
@@ -115,6 +118,15 @@ func (s *Server) consoleData(ctx context.Context, ev arbiter.Event) (tdConsoleDa
 	}
 	if d.Forbidden, err = s.app.ForbiddenPairings(ctx, slug); err != nil {
 		return d, err
+	}
+	f, err := s.app.Format(ctx, slug)
+	if err != nil {
+		return d, err
+	}
+	if d.Team = f.Entrant == format.Team; d.Team {
+		if d.Separated, err = s.app.SeparatedPlayers(ctx, slug); err != nil {
+			return d, err
+		}
 	}
 	offs, err := s.app.Officials(ctx, ev.Slug)
 	if err != nil {
@@ -265,6 +277,25 @@ func (s *Server) tdRemoveForbidden(w http.ResponseWriter, r *http.Request) {
 	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
 		fb, err := s.app.RemoveForbidden(r.Context(), a, slug, r.PathValue("id"), strings.TrimSpace(r.FormValue("reason")))
 		return "Forbidden pairing " + fb.ID + " lifted.", err
+	})
+}
+
+// tdSeparate records players who must play on different teams (A11).
+func (s *Server) tdSeparate(w http.ResponseWriter, r *http.Request) {
+	slug := r.PathValue("slug")
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
+		sp, err := s.app.Separate(r.Context(), a, slug, app.SeparateRequest{Players: splitList(r.FormValue("players")),
+			Reason: strings.TrimSpace(r.FormValue("reason"))})
+		return "List " + sp.ID + " recorded: these players must play on different teams.", err
+	})
+}
+
+// tdRemoveSeparated lifts a list of separated players.
+func (s *Server) tdRemoveSeparated(w http.ResponseWriter, r *http.Request) {
+	slug := r.PathValue("slug")
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
+		sp, err := s.app.RemoveSeparated(r.Context(), a, slug, r.PathValue("id"), strings.TrimSpace(r.FormValue("reason")))
+		return "List " + sp.ID + " lifted.", err
 	})
 }
 

@@ -405,6 +405,18 @@ func TestTDOfficialsForbiddenAndRecords(t *testing.T) {
 		t.Error("not lifted")
 	}
 
+	// A11: players who must play on different teams; a list that a team
+	// already breaks is refused, naming the team.
+	f.post(t, tk.td, console+"/separated", url.Values{"players": {"star1"}, "reason": {"x"}}, console, true, "players")
+	f.post(t, tk.td, console+"/separated", url.Values{"players": {"cap03, a03"}, "reason": {"x"}}, console, true, "Team 03")
+	f.post(t, tk.td, console+"/separated", url.Values{"players": {"star1, Star2"}, "reason": {"the two strongest (A11)"}}, console, false, "List s1 recorded")
+	_, body = f.as(t, tk.td, "GET", console, nil)
+	wantContains(t, body, `<section id="separated"`, "s1: star1, star2 — the two strongest (A11)", `<form id="remove-separated-s1"`)
+	f.post(t, tk.td, console+"/separated/s1", url.Values{"reason": {"list withdrawn"}}, console, false, "List s1 lifted")
+	if sps, _ := f.app.SeparatedPlayers(ctx, "atc"); len(sps) != 1 || !sps[0].Removed {
+		t.Errorf("lists %+v", sps)
+	}
+
 	vals := console + "/entrants/team-01/values"
 	f.post(t, tk.td, vals, url.Values{"action": {"tiebreak"}, "key": {"previous_final"}, "value": {"lots"}}, console, true, "value")
 	f.post(t, tk.td, vals, url.Values{"action": {"tiebreak"}, "key": {"previous_final"}, "value": {"1.5"}}, console, false, "1.5")
@@ -456,4 +468,19 @@ func TestTDNegotiationRuling(t *testing.T) {
 	if got.Status != arbiter.MatchFinal || got.Result == nil || got.Result.Forfeit != "double" {
 		t.Fatalf("after the ruling: %+v %+v", got, got.Result)
 	}
+}
+
+// TestTDConsoleIndividualHasNoTeamTools: an individual event's console
+// offers no list of players to keep on different teams (A11 is about
+// teams), and the app refuses one sent anyway.
+func TestTDConsoleIndividualHasNoTeamTools(t *testing.T) {
+	f := newFixture(t)
+	acwcEvent(t, f)
+	tk := signInTD(t, f)
+	_, body := f.as(t, tk.td, "GET", "/events/wc/td", nil)
+	checkPage(t, "/events/wc/td", body)
+	if strings.Contains(body, `id="separated"`) {
+		t.Error("the ACWC console shows the team-only list of separated players")
+	}
+	f.post(t, tk.td, "/events/wc/td/separated", url.Values{"players": {"p01, p02"}, "reason": {"x"}}, "/events/wc/td", true, "individual event")
 }
