@@ -33,6 +33,11 @@ func (s *Service) Register(ctx context.Context, a arbiter.Actor, slug string, e 
 		if err != nil {
 			return err
 		}
+		if !td {
+			if err := registrationOpen(st.f, st.ev.Start, s.now()); err != nil {
+				return err
+			}
+		}
 		me := normUser(a.Name)
 		switch {
 		case td:
@@ -430,4 +435,25 @@ func (s *Service) SetTiebreakValue(ctx context.Context, a arbiter.Actor, slug, e
 		return err
 	})
 	return e, err
+}
+
+// registrationOpen refuses a registration after the time the format's
+// calendar closes it (RKCC R8: Saturday 06:00 UTC before a Monday start).
+// The TDs may still enter a late team or player themselves: an explicit,
+// audited decision, as R8's "finalised by 23:59" leaves them time for.
+func registrationOpen(f *format.Format, start, now time.Time) error {
+	rules, err := calendar.RulesFromFormat(f)
+	if err != nil || rules.RegistrationCloseBefore <= 0 {
+		return nil // no such time in this format (a broken calendar is refused where it is built)
+	}
+	closes := start.Add(-rules.RegistrationCloseBefore)
+	if now.Before(closes) {
+		return nil
+	}
+	rule := "format.calendar.registration_close_hours_before"
+	if f.Sanctions == format.SanctionsRKCC {
+		rule = "R8"
+	}
+	return arbiter.RuleError(rule, "registration closed at %s (%d hours before the first round); ask the TDs to enter you",
+		calendar.Format(closes), int(rules.RegistrationCloseBefore.Hours()))
 }

@@ -20,13 +20,19 @@ func rkccNamed(h, a int) string {
 		h, a, strings.TrimSpace(strings.Repeat("1 ", 6)), strings.TrimSpace(strings.Repeat("1 ", 10)), strings.TrimSpace(strings.Repeat("1 ", 16)))
 }
 
-func rkccEvent(t *testing.T, s *Service, slug string, doc []byte) []arbiter.Match {
+func rkccEvent(t *testing.T, s *Service, c *clock, slug string, doc []byte) []arbiter.Match {
 	t.Helper()
 	ne := NewEvent{Slug: slug, Preset: "rkcc-team-three-tc", Start: utc(2025, 1, 6, 0, 0)}
 	if doc != nil {
 		ne.Preset, ne.Format = "", doc
 	}
 	must(s.CreateEvent(ctx, td, ne))
+	// The captains register before Saturday 06:00 (R8); the rest of the
+	// set-up runs at the test's time.
+	saved := c.t
+	if !saved.Before(utc(2025, 1, 4, 6, 0)) {
+		c.t = utc(2025, 1, 3, 12, 0)
+	}
 	for i := 1; i <= 8; i++ {
 		capt := fmt.Sprintf("cap%d", i)
 		e := must(s.Register(ctx, arbiter.Actor{Name: capt, Role: arbiter.RoleCaptain}, slug, arbiter.Entrant{
@@ -34,6 +40,7 @@ func rkccEvent(t *testing.T, s *Service, slug string, doc []byte) []arbiter.Matc
 			Members: []string{capt, fmt.Sprintf("a%d", i), fmt.Sprintf("b%d", i)}}))
 		must(s.Approve(ctx, td, slug, e.ID, 0))
 	}
+	c.t = saved
 	must(s.CloseRegistration(ctx, td, slug))
 	ms := pairOK(s.PairRound(ctx, td, slug))
 	must(s.PublishRound(ctx, td, slug))
@@ -46,7 +53,7 @@ func rkccEvent(t *testing.T, s *Service, slug string, doc []byte) []arbiter.Matc
 // 3-0 in sets and 720-0 become 2 sets to 0 and 600-120, still a win.
 func TestWrongTimeControl(t *testing.T) {
 	backends(t, func(t *testing.T, s *Service, c *clock) {
-		ms := rkccEvent(t, s, "rk", nil)
+		ms := rkccEvent(t, s, c, "rk", nil)
 		c.t = utc(2025, 1, 8, 12, 0)
 		cap1 := arbiter.Actor{Name: "cap1", Role: arbiter.RoleCaptain}
 		b1 := ms[0] // team-1 v team-5 (R4 round 1)
@@ -83,7 +90,7 @@ func TestWrongTimeControl(t *testing.T) {
 		if err := format.Write(&doc, f); err != nil {
 			t.Fatal(err)
 		}
-		ms = rkccEvent(t, s, "strict", doc.Bytes())
+		ms = rkccEvent(t, s, c, "strict", doc.Bytes())
 		must(s.ReportResult(ctx, cap1, "strict", ms[0].ID, ResultInput{Sheet: []byte(rkccNamed(1, 5))}))
 		m, grace = must2(s.WrongTimeControl(ctx, td, "strict", ms[0].ID, "0.75+0", "0.5+0 played"))
 		// The 0.75+0 set is 16 games x 15 = 240: 120 each.
@@ -100,7 +107,7 @@ func TestWrongTimeControl(t *testing.T) {
 // rounds: a full-points draw of the marked set, 600-120).
 func TestWrongTimeControlMarked(t *testing.T) {
 	backends(t, func(t *testing.T, s *Service, c *clock) {
-		ms := rkccEvent(t, s, "rk", nil)
+		ms := rkccEvent(t, s, c, "rk", nil)
 		c.t = utc(2025, 1, 8, 12, 0)
 		cap1 := arbiter.Actor{Name: "cap1", Role: arbiter.RoleCaptain}
 		_, err := s.ReportResult(ctx, cap1, "rk", ms[0].ID, ResultInput{Sheet: []byte(rkccNamed(1, 5)), WrongTimeControl: []string{"5+0"}})
@@ -123,7 +130,7 @@ func TestWrongTimeControlMarked(t *testing.T) {
 		if err := format.Write(&doc, f); err != nil {
 			t.Fatal(err)
 		}
-		ms = rkccEvent(t, s, "strict", doc.Bytes())
+		ms = rkccEvent(t, s, c, "strict", doc.Bytes())
 		c.t = utc(2025, 1, 8, 12, 0)
 		must(s.ReportResult(ctx, cap1, "strict", ms[0].ID, ResultInput{Sheet: []byte(rkccNamed(1, 5)), WrongTimeControl: []string{"1.5+1"}}))
 		c.t = utc(2025, 1, 13, 0, 0) // after Sunday 23:59 (R4)
