@@ -67,6 +67,9 @@ func (s *Service) Register(ctx context.Context, a arbiter.Actor, slug string, e 
 				}
 			}
 		}
+		if err := checkBans(ctx, tx, st, e.Users()); err != nil {
+			return err
+		}
 		if e.Kind == arbiter.EntrantTeam {
 			if err := checkSeparated(ctx, tx, st, e.Name, e.Users()); err != nil {
 				return err

@@ -127,6 +127,9 @@ func (s *Service) NameReplacement(ctx context.Context, a arbiter.Actor, slug str
 		if err := checkSeparated(ctx, tx, st, e.Name, after); err != nil {
 			return err
 		}
+		if err := checkBans(ctx, tx, st, []string{player}); err != nil {
+			return err
+		}
 		e.Members = append(e.Members, player)
 		ch := change(a, "entrant.replacement", replaced+" -> "+player+": "+req.Reason, true)
 		if e.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindEntrant, e.ID, e.Version, e); err != nil {

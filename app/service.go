@@ -195,6 +195,8 @@ func setVersion(v any, version int64) {
 		d.Version = version
 	case *Separated:
 		d.Version = version
+	case *Ban:
+		d.Version = version
 	}
 }
 
