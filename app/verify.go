@@ -415,6 +415,7 @@ func (s *Service) checkPair(ctx context.Context, st *state, mf *format.Match, ou
 		}
 		return nil, &arbiter.Error{Code: arbiter.EINTERNAL, Message: fmt.Sprintf("fetching the games of %s and %s from Lichess failed", pr.home, pr.away), Err: err}
 	}
+	flagged := map[string]bool{}
 	for i, ps := range pr.parts {
 		c := &checks[i]
 		if c.Skipped != "" {
@@ -444,9 +445,23 @@ func (s *Service) checkPair(ctx context.Context, st *state, mf *format.Match, ou
 			return nil, err
 		}
 		c.Lichess = PairScore{v.Score.Player, v.Score.Opponent}
-		c.Found, c.Extra, c.WrongTC = checked(v.Games), checked(v.Extra), checked(v.WrongTimeControl)
+		c.Found, c.Extra = checked(v.Games), checked(v.Extra)
+		// A game in no part's clock, unfinished or without a result shows
+		// in every part of the pair: it is listed once, on the first.
+		c.WrongTC = checked(slices.DeleteFunc(v.WrongTimeControl, func(g lichess.PartGame) bool { return flagged[g.ID] }))
+		early := spec.EndsWhenDecided && len(v.Games) < spec.Expected // decided before the last game (W4)
+		var seen []string
 		for _, d := range v.Discrepancies {
-			c.Discrepancies = append(c.Discrepancies, Finding{Kind: d.Kind, Clause: clauseOf(st.f, d.Kind, spec.EndsWhenDecided), Game: d.GameID, Message: d.Message})
+			if d.GameID != "" && d.Kind != lichess.DiscCasual {
+				if flagged[d.GameID] {
+					continue
+				}
+				seen = append(seen, d.GameID)
+			}
+			c.Discrepancies = append(c.Discrepancies, Finding{Kind: d.Kind, Clause: clauseOf(st.f, d.Kind, early), Game: d.GameID, Message: d.Message})
+		}
+		for _, id := range seen {
+			flagged[id] = true
 		}
 	}
 	return checks, nil
@@ -476,7 +491,9 @@ func reportedScore(res score.Results) (lichess.Score, int) {
 	return sc, played
 }
 
-// clauseOf names the rulebook clause of a discrepancy kind in format f.
+// clauseOf names the rulebook clause of a discrepancy kind in format f;
+// decided is a part that ended once decided, before its last game (W4).
+// Unfinished games and unknown results are for the TD ("td").
 func clauseOf(f *format.Format, kind string, decided bool) string {
 	games := orField(f.Clauses.Games, "format.match.parts")
 	switch kind {
