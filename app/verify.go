@@ -217,28 +217,17 @@ func (s *Service) VerifyMatch(ctx context.Context, a arbiter.Actor, slug, matchI
 		out.Checks = append(out.Checks, checks...)
 	}
 	out.Consistent = true
-	var kinds []string
 	for _, c := range out.Checks {
 		out.Discrepancies += len(c.Discrepancies)
 		if len(c.Discrepancies) > 0 || c.Skipped != "" {
 			out.Consistent = false
-		}
-		for _, d := range c.Discrepancies {
-			kinds = append(kinds, d.Kind+" ("+d.Clause+")")
-		}
-	}
-	why := "consistent with Lichess"
-	if !out.Consistent {
-		why = fmt.Sprintf("%d discrepancies", out.Discrepancies)
-		if len(kinds) > 0 {
-			why += ": " + strings.Join(slices.Compact(kinds), ", ")
 		}
 	}
 	err = s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 		if err := requireTD(ctx, tx, st, a, "check a match's games on Lichess"); err != nil {
 			return err
 		}
-		ch := change(a, "match.verify", fmt.Sprintf("%s: %s", m.ID, why), false)
+		ch := change(a, "match.verify", m.ID+": "+out.Summary(), false)
 		old, err := get[MatchVerification](ctx, tx, st, kindVerification, m.ID)
 		switch {
 		case err == nil:
@@ -249,6 +238,43 @@ func (s *Service) VerifyMatch(ctx context.Context, a arbiter.Actor, slug, matchI
 		return err
 	})
 	return out, err
+}
+
+// Summary says in one line what the check found: "consistent with
+// Lichess", or the number of discrepancies with their kinds and clauses,
+// or the parts not checked.
+func (v *MatchVerification) Summary() string {
+	var kinds []string
+	skipped := 0
+	for _, c := range v.Checks {
+		if c.Skipped != "" {
+			skipped++
+		}
+		for _, d := range c.Discrepancies {
+			if k := d.Kind + " (" + d.Clause + ")"; !slices.Contains(kinds, k) {
+				kinds = append(kinds, k)
+			}
+		}
+	}
+	if v.Consistent {
+		return "consistent with Lichess"
+	}
+	var out []string
+	switch v.Discrepancies {
+	case 0:
+	case 1:
+		out = append(out, "1 discrepancy: "+strings.Join(kinds, ", "))
+	default:
+		out = append(out, fmt.Sprintf("%d discrepancies: %s", v.Discrepancies, strings.Join(kinds, ", ")))
+	}
+	switch skipped {
+	case 0:
+	case 1:
+		out = append(out, "1 part not checked")
+	default:
+		out = append(out, fmt.Sprintf("%d parts not checked", skipped))
+	}
+	return strings.Join(out, "; ")
 }
 
 // Verification returns the last check of a match on Lichess, nil when

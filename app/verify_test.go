@@ -246,7 +246,8 @@ func TestVerifyMatchDiscrepancies(t *testing.T) {
 			"3+2 playera-playerb reported 1-1 lichess 1.5-0.5 [SynTh001:white:1 SynTh002:black:=] score_mismatch:W2:",
 			"1+2 playera-playerb reported 0-1 lichess 0-1 [SynTh003:white:0]",
 			"0+2 playera-playerb reported 0-1 lichess 0-1 [SynTh004:black:0]")
-		if d := v.Checks[0].Discrepancies[0]; d.Message != "reported 1-1, Lichess shows 1.5-0.5" || v.Consistent || v.Discrepancies != 1 {
+		if d := v.Checks[0].Discrepancies[0]; d.Message != "reported 1-1, Lichess shows 1.5-0.5" || v.Consistent || v.Discrepancies != 1 ||
+			v.Summary() != "1 discrepancy: score_mismatch (W2)" {
 			t.Fatalf("score mismatch %+v, %+v", d, v)
 		}
 

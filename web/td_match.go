@@ -157,10 +157,7 @@ func (s *Server) tdMatchAction(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return "", err
 			}
-			if vr.Consistent {
-				return "Games of " + vr.Match + " checked on Lichess: consistent with the result.", nil
-			}
-			return fmt.Sprintf("Games of %s checked on Lichess: %d discrepancies to rule on (see below).", vr.Match, vr.Discrepancies), nil
+			return "Games of " + vr.Match + " checked on Lichess: " + vr.Summary() + ".", nil
 		}
 		return "", arbiter.FieldError("action", "web.action", "action must be override, wrong-tc, rule-fault, expire, confirm or verify")
 	})

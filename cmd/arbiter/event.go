@@ -1050,10 +1050,7 @@ func evVerify(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 // printVerification prints a match's check on Lichess: one block per part
 // and pair, its games and the discrepancies with their clauses.
 func printVerification(w io.Writer, v app.MatchVerification) {
-	state := "consistent with Lichess"
-	if !v.Consistent {
-		state = fmt.Sprintf("%d discrepancies for the TD to rule on", v.Discrepancies)
-	}
+	state := v.Summary()
 	against := "no report"
 	if v.Report != "" {
 		against = "report " + v.Report

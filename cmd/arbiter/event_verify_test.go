@@ -128,7 +128,7 @@ func TestEventVerify(t *testing.T) {
 		t.Fatalf("a player's check: %q, asked %v", out, *seen)
 	}
 	out = run(0, append([]string{"verify", "lc", "s1r1b1"}, now...)...)
-	want := `s1r1b1: antichess games 2025-12-30T00:00:00Z to 2026-01-02T12:00:00Z, against report s1r1b1-1: 2 discrepancies for the TD to rule on
+	want := `s1r1b1: antichess games 2025-12-30T00:00:00Z to 2026-01-02T12:00:00Z, against report s1r1b1-1: 2 discrepancies: casual_game (W2), score_mismatch (W2)
 3+2 (2 games) playera-playerb: reported 1-1, Lichess 1.5-0.5
   https://lichess.org/SynTh001 white 1 variantEnd
   https://lichess.org/SynTh002 black = draw
