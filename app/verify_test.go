@@ -334,3 +334,37 @@ func TestVerifyMatchRefusals(t *testing.T) {
 		}
 	})
 }
+
+// TestVerifyMatchTeamSets: an RKCC match (team_sets, standard chess)
+// checks each set's pair on its own: before any report or lineup names
+// them the sets are not checked and Lichess is not asked; with the report
+// naming every set's players, one request per set (all perfs: a standard
+// game of any speed may be in the wrong clock) and, with no games on
+// Lichess, each set is missing its games and its reported score (R3).
+func TestVerifyMatchTeamSets(t *testing.T) {
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		ms := rkccEvent(t, s, "rk", nil)
+		c.t = utc(2025, 1, 8, 12, 0)
+		src := &fakeGames{}
+		s.SetGameSource(src)
+		b1 := ms[0] // team-1 v team-5
+		v := must(s.VerifyMatch(ctx, td, "rk", b1.ID))
+		not := "the players of this part are not known (no lineup or report names them)"
+		wantSummary(t, v, "3+2 - skipped: "+not, "1.5+1 - skipped: "+not, "0.75+0 - skipped: "+not)
+		if len(src.asked) != 0 || v.Consistent || v.Variant != "standard" || v.Summary() != "3 parts not checked" {
+			t.Fatalf("asked %+v; %+v", src.asked, v)
+		}
+
+		must(s.ReportResult(ctx, arbiter.Actor{Name: "cap1", Role: arbiter.RoleCaptain}, "rk", b1.ID, ResultInput{Sheet: []byte(rkccNamed(1, 5))}))
+		v = must(s.VerifyMatch(ctx, td, "rk", b1.ID))
+		wantSummary(t, v,
+			"3+2 cap1-cap5 reported 6-0 lichess 0-0 [] missing_games:R3: score_mismatch:R3:",
+			"1.5+1 a1-a5 reported 10-0 lichess 0-0 [] missing_games:R3: score_mismatch:R3:",
+			"0.75+0 b1-b5 reported 16-0 lichess 0-0 [] missing_games:R3: score_mismatch:R3:")
+		from, to := utc(2025, 1, 6, 0, 0), utc(2025, 1, 8, 12, 0)
+		want := []GamesBetween{{"cap1", "cap5", from, to, ""}, {"a1", "a5", from, to, ""}, {"b1", "b5", from, to, ""}}
+		if !slices.Equal(src.asked, want) || v.Discrepancies != 6 {
+			t.Fatalf("asked %+v", src.asked)
+		}
+	})
+}
