@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"slices"
 	"strings"
@@ -52,6 +53,7 @@ func fixtureGames(t *testing.T) []lichess.Game {
 type fakeGames struct {
 	mu    sync.Mutex
 	games []lichess.Game
+	err   error // answered instead of games when set
 	asked []GamesBetween
 }
 
@@ -59,6 +61,9 @@ func (f *fakeGames) GamesBetween(_ context.Context, q GamesBetween) ([]lichess.G
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.asked = append(f.asked, q)
+	if f.err != nil {
+		return nil, f.err
+	}
 	p, o := strings.ToLower(q.Player), strings.ToLower(q.Opponent)
 	var out []lichess.Game
 	for _, g := range f.games {
@@ -331,6 +336,26 @@ func TestVerifyMatchRefusals(t *testing.T) {
 		}
 		if v := must(s.Verification(ctx, "ref", m.ID)); v != nil {
 			t.Fatalf("refused checks stored %+v", v)
+		}
+
+		// Lichess does not know a player: the pair's parts are skipped.
+		s.SetGameSource(&fakeGames{err: &arbiter.Error{Code: arbiter.ENOTFOUND, Message: "lichess: Not found."}})
+		v := must(s.VerifyMatch(ctx, td, "ref", m.ID))
+		gone := "Lichess does not know playera or playerb"
+		wantSummary(t, v, "3+2 playera-playerb skipped: "+gone, "1+2 playera-playerb skipped: "+gone, "0+2 playera-playerb skipped: "+gone)
+		if v.Consistent || v.Summary() != "3 parts not checked" {
+			t.Fatalf("unknown player: %+v", v)
+		}
+		// Lichess failing: an internal error naming the pair; the last
+		// check stays as it was.
+		s.SetGameSource(&fakeGames{err: errors.New("lichess: GET /api/games/user/playera: 429 Too Many Requests")})
+		_, err = s.VerifyMatch(ctx, td, "ref", m.ID)
+		var ae *arbiter.Error
+		if !errors.As(err, &ae) || ae.Code != arbiter.EINTERNAL || ae.Message != "fetching the games of playera and playerb from Lichess failed" || ae.Err == nil {
+			t.Fatalf("Lichess failing: %v", err)
+		}
+		if got := must(s.Verification(ctx, "ref", m.ID)); got == nil || got.Version != 1 || !slices.Equal(summary(*got), summary(v)) {
+			t.Fatalf("after a failed check: %+v", got)
 		}
 	})
 }
