@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"arbiter"
 	"arbiter/internal/testshared"
 	"arbiter/lichess"
+	"arbiter/lineup"
 	"arbiter/sqlstore"
 )
 
@@ -150,6 +152,9 @@ func summary(v MatchVerification) []string {
 	var out []string
 	for _, c := range v.Checks {
 		s := c.TC + " " + c.HomePlayer + "-" + c.AwayPlayer
+		if c.Board > 0 {
+			s = fmt.Sprintf("b%d %s", c.Board, s)
+		}
 		if c.Skipped != "" {
 			out = append(out, s+" skipped: "+c.Skipped)
 			continue
@@ -390,6 +395,76 @@ func TestVerifyMatchTeamSets(t *testing.T) {
 		want := []GamesBetween{{"cap1", "cap5", from, to, ""}, {"a1", "a5", from, to, ""}, {"b1", "b5", from, to, ""}}
 		if !slices.Equal(src.asked, want) || v.Discrepancies != 6 {
 			t.Fatalf("asked %+v", src.asked)
+		}
+	})
+}
+
+// TestVerifyMatchTeamBoards: an antichess team cup match (team_boards,
+// A12-A17) checks every part of every board, each board's pair once: the
+// home players from the board list kept when the round was paired
+// (team-06 was never ranked, so its players come only from the report);
+// with no games on Lichess every part misses its games (A17) and the
+// reported scores differ.
+func TestVerifyMatchTeamBoards(t *testing.T) {
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
+		registerTeams(t, s, "atc", 10, 10, true)
+		must(s.CloseRegistration(ctx, td, "atc"))
+		cap01 := arbiter.Actor{Name: "cap01", Role: arbiter.RoleCaptain}
+		members := []lineup.Member{{Name: "cap01", Rating: 2000}, {Name: "a01", Rating: 2100}, {Name: "b01", Rating: 1900},
+			{Name: "c01", Rating: 1800}, {Name: "s01", Rating: 1700}}
+		must(s.RankBoards(ctx, td, "atc", "team-01", members, lineup.Comparable{{"a01", "cap01"}}))
+		must(s.SubmitBoards(ctx, cap01, "atc", "team-01", []string{"cap01", "a01", "b01", "c01"}))
+		ms := pairOK(s.PairRound(ctx, td, "atc"))
+		must(s.PublishRound(ctx, td, "atc"))
+		m := ms[0]
+		if m.Home != "team-01" || m.Away != "team-06" || !slices.Equal(m.HomeBoards, []string{"cap01", "a01", "b01", "c01"}) || len(m.AwayBoards) != 0 {
+			t.Fatalf("match %+v", m)
+		}
+		c.t = utc(2025, 1, 10, 12, 0)
+		src := &fakeGames{}
+		s.SetGameSource(src)
+
+		// Before a report: team-06's players are not known.
+		v := must(s.VerifyMatch(ctx, td, "atc", m.ID))
+		if len(v.Checks) != 12 || v.Checks[0].Board != 1 || v.Checks[0].HomePlayer != "cap01" || v.Checks[0].AwayPlayer != "" ||
+			v.Checks[11].Board != 4 || v.Checks[11].HomePlayer != "c01" || v.Checks[11].Skipped == "" || len(src.asked) != 0 || v.Variant != "antichess" {
+			t.Fatalf("before the report: %+v, asked %+v", v, src.asked)
+		}
+
+		sheet := teamSheet
+		away := []string{"cap06", "a06", "b06", "c06"}
+		for i, p := range away {
+			sheet = strings.Replace(sheet, fmt.Sprintf(`{"board": %d, `, i+1), fmt.Sprintf(`{"board": %d, "away_player": %q, `, i+1, p), 1)
+		}
+		must(s.ReportResult(ctx, cap01, "atc", m.ID, ResultInput{Sheet: []byte(sheet)}))
+		v = must(s.VerifyMatch(ctx, td, "atc", m.ID))
+		var lines []string
+		for _, l := range summary(v) {
+			if !strings.HasSuffix(l, " [] missing_games:A17: score_mismatch:A17:") {
+				t.Fatalf("check %q", l)
+			}
+			lines = append(lines, strings.TrimSuffix(l, " [] missing_games:A17: score_mismatch:A17:"))
+		}
+		// The format's part order (A17's default): 0+2, 2+5, 1+2.
+		want := []string{
+			"b1 0+2 cap01-cap06 reported 8-0 lichess 0-0", "b1 2+5 cap01-cap06 reported 4-0 lichess 0-0", "b1 1+2 cap01-cap06 reported 6-0 lichess 0-0",
+			"b2 0+2 a01-a06 reported 4-4 lichess 0-0", "b2 2+5 a01-a06 reported 2-2 lichess 0-0", "b2 1+2 a01-a06 reported 2.5-3.5 lichess 0-0",
+			"b3 0+2 b01-b06 reported 4-4 lichess 0-0", "b3 2+5 b01-b06 reported 2-2 lichess 0-0", "b3 1+2 b01-b06 reported 2.5-3.5 lichess 0-0",
+			"b4 0+2 c01-c06 reported 4-4 lichess 0-0", "b4 2+5 c01-c06 reported 2-2 lichess 0-0", "b4 1+2 c01-c06 reported 2.5-3.5 lichess 0-0",
+		}
+		if !slices.Equal(lines, want) {
+			t.Fatalf("checks:\n got %q\nwant %q", lines, want)
+		}
+		var pairs []string
+		for _, q := range src.asked {
+			pairs = append(pairs, q.Player+"-"+q.Opponent+" "+q.Perf)
+			if !q.Until.Equal(c.t) || !q.Since.Before(q.Until) {
+				t.Fatalf("window %+v", q)
+			}
+		}
+		if !slices.Equal(pairs, []string{"cap01-cap06 antichess", "a01-a06 antichess", "b01-b06 antichess", "c01-c06 antichess"}) {
+			t.Fatalf("asked %q", pairs)
 		}
 	})
 }
