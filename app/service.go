@@ -39,6 +39,10 @@ const (
 type Service struct {
 	DB  *sqlstore.DB
 	Now func() time.Time
+
+	// games finds games on Lichess for result verification; nil = not
+	// available (SetGameSource).
+	games GameSource
 }
 
 // New returns a Service on db whose clock (and the store's, so that audit
@@ -196,6 +200,8 @@ func setVersion(v any, version int64) {
 	case *Separated:
 		d.Version = version
 	case *Ban:
+		d.Version = version
+	case *MatchVerification:
 		d.Version = version
 	}
 }

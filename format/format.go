@@ -61,6 +61,10 @@ type Format struct {
 	// Lineups is how teams name their players: "sets" (R7-R9) or "boards"
 	// (A12-A16); empty = the registered members play in order.
 	Lineups string `json:"lineups,omitempty"`
+	// Variant is the Lichess variant every game is played in: "standard"
+	// or "antichess" (A1, W2); empty = standard. Result verification
+	// against Lichess looks for games in it.
+	Variant string `json:"variant,omitempty"`
 	// Notes are remarks shown by explain (interpretations of the rulebook).
 	Notes []string `json:"notes,omitempty"`
 }

@@ -16,7 +16,19 @@ type Clauses struct {
 	// Sizing is cited when the stages cannot be sized for the entrant
 	// count (W6: 12 advance from the Swiss; R2: 4).
 	Sizing string `json:"sizing,omitempty"`
+	// Games is cited for games not played as the match format says: in
+	// another clock, unrated, missing (R3, A17, W2).
+	Games string `json:"games,omitempty"`
+	// Decided is cited for games played after a match that ends once
+	// decided was decided (W4).
+	Decided string `json:"decided,omitempty"`
 }
+
+// Variants of the games (Lichess variant keys).
+const (
+	VariantStandard  = "standard"
+	VariantAntichess = "antichess"
+)
 
 // WrongTimeControl is R6: a set played in the wrong time control counts
 // normally once per player within the first GraceRounds rounds of the
@@ -53,6 +65,9 @@ const (
 func (f *Format) validatePolicy() error {
 	if f.Sanctions != "" && !slices.Contains([]string{SanctionsRKCC, SanctionsAntichess, SanctionsACWC}, f.Sanctions) {
 		return fieldErr("sanctions", "format.sanctions", "want rkcc, antichess or acwc, got %q", f.Sanctions)
+	}
+	if f.Variant != "" && !slices.Contains([]string{VariantStandard, VariantAntichess}, f.Variant) {
+		return fieldErr("variant", "format.variant", "want standard or antichess, got %q", f.Variant)
 	}
 	if f.Lineups != "" {
 		if !slices.Contains([]string{LineupSets, LineupBoards}, f.Lineups) {

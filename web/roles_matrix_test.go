@@ -402,6 +402,8 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "POST /api/events/{slug}/stages/advance", path: "/api/events/atc/stages/advance", body: map[string]any{}, want: tdAPI("422 rule")},
 		{pattern: "POST /api/events/{slug}/rounds/{round}/deadline", path: "/api/events/atc/rounds/s1r2/deadline", body: map[string]any{"end": "2025-01-18T00:00Z"}, want: tdAPI("422 rule")},
 		{pattern: "POST /api/events/{slug}/matches/{match}/wrong-tc", path: api2 + "/wrong-tc", body: map[string]any{"tc": "2+5", "reason": "x"}, want: tdAPI("422 rule")},
+		// Without a Lichess client the check is refused (app.lichess); with one, see TestTDVerifyMatch.
+		{pattern: "POST /api/events/{slug}/matches/{match}/verify", path: api2 + "/verify", body: map[string]any{}, want: tdAPI("422 rule")},
 		{pattern: "POST /api/events/{slug}/officials", path: "/api/events/atc/officials", body: map[string]any{"user": "Deputy"}, want: tdAPI("200")},
 		{pattern: "POST /api/events/{slug}/forbidden", path: "/api/events/atc/forbidden", body: map[string]any{"stage": 1, "entrants": []string{"team-03", "team-04"}, "reason": "same club"}, want: tdAPI("201")},
 		{pattern: "POST /api/events/{slug}/forbidden/{id}/remove", path: "/api/events/atc/forbidden/f1/remove", body: map[string]any{"reason": "clubs merged"}, want: tdAPI("200")},

@@ -30,6 +30,7 @@ var apiTDRoutes = []apiRoute{
 	{"POST /api/events/{slug}/stages/advance", func(s *Server) http.HandlerFunc { return s.apiAdvanceStage }},
 	{"POST /api/events/{slug}/rounds/{round}/deadline", func(s *Server) http.HandlerFunc { return s.apiBringForward }},
 	{"POST /api/events/{slug}/matches/{match}/wrong-tc", func(s *Server) http.HandlerFunc { return s.apiWrongTC }},
+	{"POST /api/events/{slug}/matches/{match}/verify", func(s *Server) http.HandlerFunc { return s.apiVerify }},
 	{"POST /api/events/{slug}/officials", func(s *Server) http.HandlerFunc { return s.apiAddTD }},
 	{"POST /api/events/{slug}/forbidden", func(s *Server) http.HandlerFunc { return s.apiForbid }},
 	{"POST /api/events/{slug}/forbidden/{id}/remove", func(s *Server) http.HandlerFunc { return s.apiRemoveForbidden }},

@@ -56,6 +56,17 @@ func (s *Server) apiWrongTC(w http.ResponseWriter, r *http.Request) {
 	s.apiAnswer(w, r, http.StatusOK, apiWrongTCResult{Match: m, Grace: grace}, err)
 }
 
+// apiVerify checks the match's games on Lichess (R6 detection, W2, W4)
+// and answers the stored verification; the result is not changed.
+func (s *Server) apiVerify(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.apiTD(w, r, nil)
+	if !ok {
+		return
+	}
+	v, err := s.app.VerifyMatch(r.Context(), a, r.PathValue("slug"), r.PathValue("match"))
+	s.apiAnswer(w, r, http.StatusOK, v, err)
+}
+
 type apiOfficial struct {
 	User string `json:"user"`
 }

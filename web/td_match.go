@@ -25,6 +25,8 @@ type tdMatchData struct {
 	Negotiation *app.Negotiation
 	Armageddon  *app.Armageddon
 	Parts       []arbiter.PartResult
+	// Verification is the last check of the games on Lichess, if any.
+	Verification *app.MatchVerification
 }
 
 type tdReportRow struct {
@@ -81,6 +83,10 @@ func (s *Server) tdMatchPage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if d.Verification, err = s.app.Verification(ctx, slug, m.ID); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	auc, err := s.app.ArmageddonOf(ctx, slug, m.ID)
 	switch arbiter.ErrorCode(err) {
 	case "":
@@ -94,7 +100,8 @@ func (s *Server) tdMatchPage(w http.ResponseWriter, r *http.Request) {
 }
 
 // tdMatchAction overrides a result (with a reason), applies the wrong
-// time control rule (R6) to a set, or confirms a reported result.
+// time control rule (R6) to a set, confirms a reported result, or checks
+// the games on Lichess.
 func (s *Server) tdMatchAction(w http.ResponseWriter, r *http.Request) {
 	slug, id := r.PathValue("slug"), r.PathValue("match")
 	back := "/events/" + slug + "/td/matches/" + id
@@ -145,7 +152,13 @@ func (s *Server) tdMatchAction(w http.ResponseWriter, r *http.Request) {
 		case "confirm":
 			m, err := s.app.ConfirmResult(ctx, a, slug, id, v)
 			return "Result of " + m.ID + " confirmed.", err
+		case "verify":
+			vr, err := s.app.VerifyMatch(ctx, a, slug, id)
+			if err != nil {
+				return "", err
+			}
+			return "Games of " + vr.Match + " checked on Lichess: " + vr.Summary() + ".", nil
 		}
-		return "", arbiter.FieldError("action", "web.action", "action must be override, wrong-tc, rule-fault, expire or confirm")
+		return "", arbiter.FieldError("action", "web.action", "action must be override, wrong-tc, rule-fault, expire, confirm or verify")
 	})
 }

@@ -178,6 +178,10 @@ func init() {
 				c.str["set"] = fs.String("set", "", "the set's (or part's) time control as on the sheet, e.g. 3+2")
 				reasonFlag(fs, c)
 			}},
+		"verify": {synopsis: "verify SLUG MATCH [--lichess-url URL] [--json]", summary: "check a match's games on Lichess against the format and the report (R6, W2, W4; TD)",
+			min: 2, max: 2, run: evVerify, flags: func(fs *flag.FlagSet, c *eventCtx) {
+				c.str["lichess-url"] = fs.String("lichess-url", "https://lichess.org", "Lichess's address ($LICHESS_TOKEN: optional API token)")
+			}},
 		"boards": {synopsis: "boards SLUG TEAM (--rank USER:RATING,... [--comm-banned U,...] [--comparable X/Y,...] | --order U1,U2,... | --sub IN,OUT)",
 			summary: "antichess board lineups: TDs' ranking, captain's order, fifth-member substitution (A12-A16)", min: 2, max: 2, run: evBoards,
 			flags: func(fs *flag.FlagSet, c *eventCtx) {
@@ -216,7 +220,7 @@ func eventUsage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
 	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "close-registration", "pair", "discard", "publish",
-		"matches", "result", "confirm", "bring-forward", "close-round", "close-due", "forbid", "lineup", "negotiate", "bid", "wrong-tc", "boards", "captain-change", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "audit"} {
+		"matches", "result", "confirm", "bring-forward", "close-round", "close-due", "forbid", "lineup", "negotiate", "bid", "wrong-tc", "verify", "boards", "captain-change", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "audit"} {
 		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
 	}
 	fmt.Fprintln(w)
@@ -1024,6 +1028,72 @@ func evWrongTC(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 	fmt.Fprintf(e.stdout, "%s: the %s set is a full-points draw; result %s-%s (%s-%s), final\n", m.ID, c.s("set"),
 		m.Result.Home.MatchPoints, m.Result.Away.MatchPoints, m.Result.Home.Points, m.Result.Away.Points)
 	return nil
+}
+
+func evVerify(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	games, err := gameSource(c.s("lichess-url"))
+	if err != nil {
+		return err
+	}
+	c.svc.SetGameSource(games)
+	v, err := c.svc.VerifyMatch(ctx, c.actor, pos[0], pos[1])
+	if err != nil {
+		return err
+	}
+	if c.json {
+		return printJSON(e.stdout, v)
+	}
+	printVerification(e.stdout, v)
+	return nil
+}
+
+// printVerification prints a match's check on Lichess: one block per part
+// and pair, its games and the discrepancies with their clauses.
+func printVerification(w io.Writer, v app.MatchVerification) {
+	state := v.Summary()
+	against := "no report"
+	if v.Report != "" {
+		against = "report " + v.Report
+	}
+	fmt.Fprintf(w, "%s: %s games %s to %s, against %s: %s\n", v.Match, v.Variant, v.From.Format(time.RFC3339), v.To.Format(time.RFC3339), against, state)
+	for _, c := range v.Checks {
+		label := c.TC
+		if c.Board > 0 {
+			label = fmt.Sprintf("board %d %s", c.Board, c.TC)
+		}
+		games := "games"
+		if c.Games == 1 {
+			games = "game"
+		}
+		fmt.Fprintf(w, "%s (%d %s) %s-%s:", label, c.Games, games, orDash(c.HomePlayer), orDash(c.AwayPlayer))
+		if c.Skipped != "" {
+			fmt.Fprintf(w, " not checked: %s\n", c.Skipped)
+			continue
+		}
+		if c.Reported != nil {
+			fmt.Fprintf(w, " reported %s,", c.Reported)
+		}
+		fmt.Fprintf(w, " Lichess %s\n", c.Lichess)
+		for _, g := range c.Found {
+			fmt.Fprintf(w, "  %s %s %s %s\n", g.URL, g.HomeColor, g.Result, g.Status)
+		}
+		for _, g := range c.Extra {
+			fmt.Fprintf(w, "  %s %s %s %s (after the part)\n", g.URL, g.HomeColor, g.Result, g.Status)
+		}
+		for _, g := range c.WrongTC {
+			fmt.Fprintf(w, "  %s %s %s %s (%s)\n", g.URL, g.HomeColor, g.Result, g.Status, orDash(g.TC))
+		}
+		for _, d := range c.Discrepancies {
+			fmt.Fprintf(w, "  ! %s %s: %s\n", d.Clause, d.Kind, d.Message)
+		}
+	}
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
 }
 
 func splitList(v string) []string {
