@@ -373,7 +373,7 @@ func TestVerifyMatchRefusals(t *testing.T) {
 // Lichess, each set is missing its games and its reported score (R3).
 func TestVerifyMatchTeamSets(t *testing.T) {
 	backends(t, func(t *testing.T, s *Service, c *clock) {
-		ms := rkccEvent(t, s, "rk", nil)
+		ms := rkccEvent(t, s, c, "rk", nil)
 		c.t = utc(2025, 1, 8, 12, 0)
 		src := &fakeGames{}
 		s.SetGameSource(src)

@@ -99,7 +99,7 @@ const (
 
 // matrixBase builds the shared state: the antichess cup "atc" with round
 // 1 closed (an appeal pending on one of its matches, a forbidden pairing
-// f1, a list s1 of players kept apart) and round 2 published, its board 2 reported by the home captain;
+// f1, a list s1 of players kept apart, a ban b1) and round 2 published, its board 2 reported by the home captain;
 // the RKCC event "rk" (sets lineups) and "oth", an event in registration
 // whose TD is OtherTD. Every user of the scenes is signed in.
 type matrixBase struct {
@@ -130,6 +130,7 @@ func newMatrixBase(t *testing.T) *matrixBase {
 	}
 	ok(t)(f.app.Forbid(ctx, tdActor, "atc", app.ForbidRequest{Stage: 0, Entrants: []string{"team-01", "team-02"}, Reason: "same club"}))
 	ok(t)(f.app.Separate(ctx, tdActor, "atc", app.SeparateRequest{Players: []string{"star1", "star2"}, Reason: "the strongest (A11)"}))
+	ok(t)(f.app.Ban(ctx, tdActor, "atc", app.BanRequest{Player: "cheat1", Permanent: true, Reason: "engine use (R17)"}))
 	ms := openRound2(t, f)
 	b := &matrixBase{f: f, tokens: map[string]string{}, m1: ms[0], m2: ms[1], m3: r1[2], appeal: ap.ID}
 	// The TDs rank the boards of board 1's home team (A12), so that its
@@ -339,6 +340,8 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "POST /events/{slug}/td/forbidden/{id}", path: td + "/forbidden/f1", form: url.Values{"reason": {"clubs merged"}}, want: tdForm("303 ok")},
 		{pattern: "POST /events/{slug}/td/separated", path: td + "/separated", form: url.Values{"players": {"star3, star4"}, "reason": {"A11"}}, want: tdForm("303 ok")},
 		{pattern: "POST /events/{slug}/td/separated/{id}", path: td + "/separated/s1", form: url.Values{"reason": {"list withdrawn"}}, want: tdForm("303 ok")},
+		{pattern: "POST /events/{slug}/td/bans", path: td + "/bans", form: url.Values{"player": {"cheat2"}, "events": {"2"}, "reason": {"R17"}}, want: tdForm("303 ok")},
+		{pattern: "POST /events/{slug}/td/bans/{id}", path: td + "/bans/b1", form: url.Values{"reason": {"appeal upheld"}}, want: tdForm("303 ok")},
 		{pattern: "GET /events/{slug}/td/matches/{match}", path: td + "/matches/" + b.m1.ID, want: tdPage},
 		{pattern: "POST /events/{slug}/td/matches/{match}", path: td + "/matches/" + b.m1.ID, form: url.Values{"action": {"override"}, "outcome": {"forfeit:double"}, "reason": {"nobody showed"}}, want: tdForm("303 ok")},
 		{pattern: "GET /events/{slug}/td/appeals", path: td + "/appeals", want: tdPage},
@@ -409,6 +412,8 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "POST /api/events/{slug}/forbidden/{id}/remove", path: "/api/events/atc/forbidden/f1/remove", body: map[string]any{"reason": "clubs merged"}, want: tdAPI("200")},
 		{pattern: "POST /api/events/{slug}/separated", path: "/api/events/atc/separated", body: map[string]any{"players": []string{"star3", "star4"}, "reason": "A11"}, want: tdAPI("201")},
 		{pattern: "POST /api/events/{slug}/separated/{id}/remove", path: "/api/events/atc/separated/s1/remove", body: map[string]any{"reason": "list withdrawn"}, want: tdAPI("200")},
+		{pattern: "POST /api/events/{slug}/bans", path: "/api/events/atc/bans", body: map[string]any{"player": "cheat2", "permanent": true, "reason": "R17"}, want: tdAPI("201")},
+		{pattern: "POST /api/events/{slug}/bans/{id}/lift", path: "/api/events/atc/bans/b1/lift", body: map[string]any{"reason": "appeal upheld"}, want: tdAPI("200")},
 		{pattern: "GET /api/events/{slug}/audit", path: "/api/events/atc/audit", want: tdAPI("200")},
 		{pattern: "GET /api/events/{slug}/appeals", path: "/api/events/atc/appeals", want: tdAPI("200")},
 

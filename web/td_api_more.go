@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"strings"
+	"time"
 
 	"arbiter"
 	"arbiter/app"
@@ -138,4 +139,33 @@ func (s *Server) apiRemoveSeparated(w http.ResponseWriter, r *http.Request) {
 	}
 	sp, err := s.app.RemoveSeparated(r.Context(), a, r.PathValue("slug"), r.PathValue("id"), in.Reason)
 	s.apiAnswer(w, r, http.StatusOK, sp, err)
+}
+
+type apiBan struct {
+	Player    string    `json:"player"`
+	Permanent bool      `json:"permanent"`
+	Until     time.Time `json:"until,omitzero"`
+	Events    int       `json:"events"`
+	Reason    string    `json:"reason"`
+}
+
+func (s *Server) apiBan(w http.ResponseWriter, r *http.Request) {
+	var in apiBan
+	a, ok := s.apiTD(w, r, &in)
+	if !ok {
+		return
+	}
+	b, err := s.app.Ban(r.Context(), a, r.PathValue("slug"), app.BanRequest{Player: in.Player, Permanent: in.Permanent,
+		Until: in.Until, Events: in.Events, Reason: in.Reason})
+	s.apiAnswer(w, r, http.StatusCreated, b, err)
+}
+
+func (s *Server) apiLiftBan(w http.ResponseWriter, r *http.Request) {
+	var in apiDiscard
+	a, ok := s.apiTD(w, r, &in)
+	if !ok {
+		return
+	}
+	b, err := s.app.LiftBan(r.Context(), a, r.PathValue("slug"), r.PathValue("id"), in.Reason)
+	s.apiAnswer(w, r, http.StatusOK, b, err)
 }

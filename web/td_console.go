@@ -31,6 +31,7 @@ type tdConsoleData struct {
 	Forbidden []app.Forbidden
 	Team      bool            // a team event
 	Separated []app.Separated // team events only (A11)
+	Bans      []app.Ban       // recorded in this event (R17)
 	Officials []string
 	NextStage string // the next stage's name, "" when none
 	Appeals   int    // pending appeals
@@ -127,6 +128,9 @@ func (s *Server) consoleData(ctx context.Context, ev arbiter.Event) (tdConsoleDa
 		if d.Separated, err = s.app.SeparatedPlayers(ctx, slug); err != nil {
 			return d, err
 		}
+	}
+	if d.Bans, err = s.app.Bans(ctx, slug); err != nil {
+		return d, err
 	}
 	offs, err := s.app.Officials(ctx, ev.Slug)
 	if err != nil {
@@ -296,6 +300,41 @@ func (s *Server) tdRemoveSeparated(w http.ResponseWriter, r *http.Request) {
 	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
 		sp, err := s.app.RemoveSeparated(r.Context(), a, slug, r.PathValue("id"), strings.TrimSpace(r.FormValue("reason")))
 		return "List " + sp.ID + " lifted.", err
+	})
+}
+
+// tdBan records a ban across the event's series (R17): permanent, until
+// a date, or for a number of events (exactly one of them).
+func (s *Server) tdBan(w http.ResponseWriter, r *http.Request) {
+	slug := r.PathValue("slug")
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
+		req := app.BanRequest{Player: r.FormValue("player"), Permanent: r.FormValue("permanent") != "",
+			Reason: strings.TrimSpace(r.FormValue("reason"))}
+		if v := strings.TrimSpace(r.FormValue("until")); v != "" {
+			t, err := parseUTC("until", v)
+			if err != nil {
+				return "", err
+			}
+			req.Until = t
+		}
+		if v := strings.TrimSpace(r.FormValue("events")); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return "", arbiter.FieldError("events", "R17", "a number of events is a whole number from 1")
+			}
+			req.Events = n
+		}
+		b, err := s.app.Ban(r.Context(), a, slug, req)
+		return "Ban " + b.ID + " of " + b.Player + " recorded.", err
+	})
+}
+
+// tdLiftBan ends a ban early, with a reason.
+func (s *Server) tdLiftBan(w http.ResponseWriter, r *http.Request) {
+	slug := r.PathValue("slug")
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
+		b, err := s.app.LiftBan(r.Context(), a, slug, r.PathValue("id"), strings.TrimSpace(r.FormValue("reason")))
+		return "Ban " + b.ID + " lifted.", err
 	})
 }
 

@@ -417,6 +417,19 @@ func TestTDOfficialsForbiddenAndRecords(t *testing.T) {
 		t.Errorf("lists %+v", sps)
 	}
 
+	// R17: a ban across the series; one term exactly; a banned player
+	// cannot register a team; lifted with a reason.
+	f.post(t, tk.td, console+"/bans", url.Values{"player": {"cheat1"}, "reason": {"engine"}}, console, true, "until")
+	f.post(t, tk.td, console+"/bans", url.Values{"player": {"cheat1"}, "events": {"two"}, "reason": {"engine"}}, console, true, "events")
+	f.post(t, tk.td, console+"/bans", url.Values{"player": {"cheat1"}, "until": {"soon"}, "reason": {"engine"}}, console, true, "until")
+	f.post(t, tk.td, console+"/bans", url.Values{"player": {"Cheat1"}, "permanent": {"1"}, "reason": {"engine use"}}, console, false, "Ban b1 of cheat1 recorded")
+	_, body = f.as(t, tk.td, "GET", console, nil)
+	wantContains(t, body, `<section id="bans"`, "b1: cheat1, for good — engine use", `<form id="lift-ban-b1"`)
+	if bans, _ := f.app.Bans(ctx, "atc"); len(bans) != 1 || !bans[0].Permanent || bans[0].Series != "antichess-team-cup" {
+		t.Errorf("bans %+v", bans)
+	}
+	f.post(t, tk.td, console+"/bans/b1", url.Values{"reason": {"appeal upheld"}}, console, false, "Ban b1 lifted")
+
 	vals := console + "/entrants/team-01/values"
 	f.post(t, tk.td, vals, url.Values{"action": {"tiebreak"}, "key": {"previous_final"}, "value": {"lots"}}, console, true, "value")
 	f.post(t, tk.td, vals, url.Values{"action": {"tiebreak"}, "key": {"previous_final"}, "value": {"1.5"}}, console, false, "1.5")
