@@ -201,6 +201,8 @@ func setVersion(v any, version int64) {
 		d.Version = version
 	case *Ban:
 		d.Version = version
+	case *CheatReport:
+		d.Version = version
 	case *MatchVerification:
 		d.Version = version
 	}

@@ -99,7 +99,7 @@ const (
 
 // matrixBase builds the shared state: the antichess cup "atc" with round
 // 1 closed (an appeal pending on one of its matches, a forbidden pairing
-// f1, a list s1 of players kept apart, a ban b1) and round 2 published, its board 2 reported by the home captain;
+// f1, a list s1 of players kept apart, a ban b1, a private report c1) and round 2 published, its board 2 reported by the home captain;
 // the RKCC event "rk" (sets lineups) and "oth", an event in registration
 // whose TD is OtherTD. Every user of the scenes is signed in.
 type matrixBase struct {
@@ -131,6 +131,7 @@ func newMatrixBase(t *testing.T) *matrixBase {
 	ok(t)(f.app.Forbid(ctx, tdActor, "atc", app.ForbidRequest{Stage: 0, Entrants: []string{"team-01", "team-02"}, Reason: "same club"}))
 	ok(t)(f.app.Separate(ctx, tdActor, "atc", app.SeparateRequest{Players: []string{"star1", "star2"}, Reason: "the strongest (A11)"}))
 	ok(t)(f.app.Ban(ctx, tdActor, "atc", app.BanRequest{Player: "cheat1", Permanent: true, Reason: "engine use (R17)"}))
+	ok(t)(f.app.ReportCheating(ctx, capOf("team-01"), "atc", app.CheatReportRequest{Suspect: "b02", Text: "engine moves in game 2"}))
 	ms := openRound2(t, f)
 	b := &matrixBase{f: f, tokens: map[string]string{}, m1: ms[0], m2: ms[1], m3: r1[2], appeal: ap.ID}
 	// The TDs rank the boards of board 1's home team (A12), so that its
@@ -416,6 +417,14 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "POST /api/events/{slug}/bans/{id}/lift", path: "/api/events/atc/bans/b1/lift", body: map[string]any{"reason": "appeal upheld"}, want: tdAPI("200")},
 		{pattern: "GET /api/events/{slug}/audit", path: "/api/events/atc/audit", want: tdAPI("200")},
 		{pattern: "GET /api/events/{slug}/appeals", path: "/api/events/atc/appeals", want: tdAPI("200")},
+		{pattern: "GET /api/events/{slug}/cheating", path: "/api/events/atc/cheating", want: tdAPI("200")},
+		{pattern: "POST /api/events/{slug}/cheating/{id}/close", path: "/api/events/atc/cheating/c1/close", body: map[string]any{"outcome": "no evidence"}, want: tdAPI("200")},
+		{pattern: "POST /events/{slug}/td/cheating/{id}", path: td + "/cheating/c1", form: url.Values{"outcome": {"no evidence"}}, want: tdForm("303 ok")},
+		// A private report of cheating (A6): whoever plays in the event.
+		{pattern: "POST /events/{slug}/cheating", path: "/events/atc/cheating", form: url.Values{"suspect": {"b09"}, "text": {"engine moves"}}, scene: m1s,
+			want: wants(pageAnon, pageRefuse, "303 ok", "303 ok", "303 ok", "303 ok", pageRefuse, pageRefuse)},
+		{pattern: "POST /api/events/{slug}/cheating", path: "/api/events/atc/cheating", body: map[string]any{"suspect": "b09", "text": "engine moves"}, scene: m1s,
+			want: wants(apiAnon, apiRefused, "201", "201", "201", "201", apiRefused, apiRefused)},
 
 		// The captains' and players' API (team.go).
 		{pattern: "GET /api/me/events", path: "/api/me/events", want: signedInOnly(apiAnon, "200")},

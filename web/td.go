@@ -33,6 +33,7 @@ func (s *Server) tdRoutes() {
 	s.handleFunc("POST /events/{slug}/td/separated/{id}", s.tdRemoveSeparated)
 	s.handleFunc("POST /events/{slug}/td/bans", s.tdBan)
 	s.handleFunc("POST /events/{slug}/td/bans/{id}", s.tdLiftBan)
+	s.handleFunc("POST /events/{slug}/td/cheating/{id}", s.tdCloseCheating)
 	s.handleFunc("GET /events/{slug}/td/matches/{match}", s.tdMatchPage)
 	s.handleFunc("POST /events/{slug}/td/matches/{match}", s.tdMatchAction)
 	s.handleFunc("GET /events/{slug}/td/appeals", s.tdAppealsPage)

@@ -38,6 +38,8 @@ var apiTDRoutes = []apiRoute{
 	{"POST /api/events/{slug}/separated/{id}/remove", func(s *Server) http.HandlerFunc { return s.apiRemoveSeparated }},
 	{"POST /api/events/{slug}/bans", func(s *Server) http.HandlerFunc { return s.apiBan }},
 	{"POST /api/events/{slug}/bans/{id}/lift", func(s *Server) http.HandlerFunc { return s.apiLiftBan }},
+	{"GET /api/events/{slug}/cheating", func(s *Server) http.HandlerFunc { return s.apiCheatReports }},
+	{"POST /api/events/{slug}/cheating/{id}/close", func(s *Server) http.HandlerFunc { return s.apiCloseCheating }},
 	{"GET /api/events/{slug}/audit", func(s *Server) http.HandlerFunc { return s.apiAudit }},
 	{"GET /api/events/{slug}/appeals", func(s *Server) http.HandlerFunc { return s.apiAppeals }},
 }

@@ -32,6 +32,7 @@ type tdConsoleData struct {
 	Team      bool            // a team event
 	Separated []app.Separated // team events only (A11)
 	Bans      []app.Ban       // recorded in this event (R17)
+	Cheating  []app.CheatReport
 	Officials []string
 	NextStage string // the next stage's name, "" when none
 	Appeals   int    // pending appeals
@@ -53,7 +54,8 @@ func (s *Server) tdConsolePage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	d, err := s.consoleData(r.Context(), ev)
+	a, _ := actorAs(r, arbiter.RoleTD) // tdGate let only a TD through
+	d, err := s.consoleData(r.Context(), ev, a)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -61,7 +63,7 @@ func (s *Server) tdConsolePage(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, "td_console", page{Title: "TD console: " + ev.Name, Nav: "home", Data: d})
 }
 
-func (s *Server) consoleData(ctx context.Context, ev arbiter.Event) (tdConsoleData, error) {
+func (s *Server) consoleData(ctx context.Context, ev arbiter.Event, a arbiter.Actor) (tdConsoleData, error) {
 	slug := ev.Slug
 	d := tdConsoleData{Ev: ev, Here: "console", Now: s.app.Now()}
 	names, es, err := s.entrantNames(ctx, slug)
@@ -130,6 +132,9 @@ func (s *Server) consoleData(ctx context.Context, ev arbiter.Event) (tdConsoleDa
 		}
 	}
 	if d.Bans, err = s.app.Bans(ctx, slug); err != nil {
+		return d, err
+	}
+	if d.Cheating, err = s.app.CheatReports(ctx, a, slug); err != nil {
 		return d, err
 	}
 	offs, err := s.app.Officials(ctx, ev.Slug)

@@ -31,12 +31,14 @@ func (s *Server) teamRoutes() {
 	s.handleFunc("POST /events/{slug}/teams/{team}/lineup", s.lineupPost)
 	s.handleFunc("POST /events/{slug}/teams/{team}/wildcard", s.wildCardPost)
 	s.handleFunc("POST /events/{slug}/teams/{team}/substitution", s.substitutionPost)
+	s.handleFunc("POST /events/{slug}/cheating", s.cheatingPost)
 }
 
 // apiTeamRoutes are the API routes of captains' and players' pages
 // (described in openapi/team.json).
 var apiTeamRoutes = []apiRoute{
 	{"GET /api/me/events", func(s *Server) http.HandlerFunc { return s.apiMyEvents }},
+	{"POST /api/events/{slug}/cheating", func(s *Server) http.HandlerFunc { return s.apiReportCheating }},
 	{"POST /api/events/{slug}/entrants", func(s *Server) http.HandlerFunc { return s.apiRegister }},
 	{"GET /api/events/{slug}/matches/{match}", func(s *Server) http.HandlerFunc { return s.apiMatch }},
 	{"GET /api/events/{slug}/matches/{match}/reports", func(s *Server) http.HandlerFunc { return s.apiReports }},
