@@ -59,7 +59,8 @@ func TestOutWeight(t *testing.T) {
 // TestCompactorKeepsOrder checks that dropping the slots of absent scores
 // keeps the order of sums of bracket weights (with the small signed
 // ordering terms the bracket procedure adds), the only property the
-// matching relies on.
+// matching relies on, and that the compact layout builds the compacted
+// weights directly.
 func TestCompactorKeepsOrder(t *testing.T) {
 	e, _ := localTestEngine(t, 301)
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -93,13 +94,22 @@ func TestCompactorKeepsOrder(t *testing.T) {
 			if a > b {
 				a, b = b, a
 			}
-			w := e.edgeWeight(e.sorted[a], e.sorted[b], rng.IntN(2) == 0, rng.IntN(2) == 0, ctx)
+			inCur, inNext := rng.IntN(2) == 0, rng.IntN(2) == 0
+			w := e.edgeWeight(e.sorted[a], e.sorted[b], inCur, inNext, ctx)
 			if w.isZero() {
 				continue
 			}
-			w.addSigned(int64(rng.IntN(64)) - 32)
+			term := int64(rng.IntN(64)) - 32
+			w.addSigned(term)
 			c := make(weight, cx.words)
 			cx.apply(c, w)
+			// The compact layout builds the same weight directly.
+			direct := make(weight, cx.lay.words)
+			e.edgeWeightLay(&cx.lay, direct, e.sorted[a], e.sorted[b], inCur, inNext, ctx)
+			direct.addSigned(term)
+			if cmpWeight(direct, c) != 0 {
+				t.Fatalf("scores %v, players %d, %d: compact layout %x, compacted %x", keep, a, b, direct, c)
+			}
 			full, small = append(full, w), append(small, c)
 		}
 		sum := func(ws []weight, idx []int, n int) weight {

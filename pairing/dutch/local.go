@@ -148,13 +148,15 @@ type localGraph struct {
 	absorb []bool // v has a compatible player in L
 	comp   *completer
 	cx     *compactor // the problem's narrow weights
-	fw     []uint64   // full weights of the pairs of players, by index in g (lower triangle)
+	gs     int        // first vertex of the next scoregroup
+	nb     int        // players of the bracket (vertices before gs): indexes 0..nb-1 in g
+	fw     []uint64   // full weights of the pairs of the bracket's players, by index in g (lower triangle)
 	cbuf   weight     // scratch compact weight
 	exact  bool       // the lower brackets are in the graph (no relaxation)
 	fresh  bool       // rebuild for begin: pairs not in the source are set next
 }
 
-func (l *localGraph) begin(vi []int, next int) {
+func (l *localGraph) begin(vi []int, groupStart, next int) *layout {
 	e := l.e
 	for v := l.next; v < next; v++ {
 		l.comp.deactivate(v)
@@ -172,8 +174,9 @@ func (l *localGraph) begin(vi []int, next int) {
 			l.live = append(l.live, x)
 		}
 		l.k = 0
-		l.rebuild(l.fw, l.loc)
-		return
+		l.gs = groupStart
+		l.rebuild(false)
+		return &l.cx.lay
 	}
 	for _, a := range vi {
 		l.absorb[a] = false
@@ -198,27 +201,42 @@ func (l *localGraph) begin(vi []int, next int) {
 	// Pairs with a vertex of the new scoregroup get the bracket's weights
 	// right after begin: they need no lower-bracket weight now.
 	l.fresh = true
-	l.rebuild(l.fw, l.loc)
+	l.gs = groupStart
+	l.rebuild(false)
 	l.fresh = false
+	return &l.cx.lay
 }
 
-// fcell is the cell of the pair of g's vertices i and j in fw.
+// fcell is the cell of the pair of g's vertices i and j in fw (both
+// players of the bracket).
 func (l *localGraph) fcell(i, j int) []uint64 {
 	if i < j {
 		i, j = j, i
+	}
+	if i >= l.nb {
+		panic("dutch: full weight of a pair outside the bracket")
 	}
 	k := (i*(i-1)/2 + j) * l.words
 	return l.fw[k : k+l.words : k+l.words]
 }
 
-// rebuild creates the local problem over l.live with l.k proxies; weights of
-// pairs present in the previous problem (full weights src, indexed by
-// srcLoc) are kept, the others are the weights outside the brackets.
-func (l *localGraph) rebuild(src []uint64, srcLoc []int) {
+// rebuild creates the local problem over l.live with l.k proxies. The
+// weights of the pairs of the previous problem's bracket (l.fw) are kept;
+// with sameCx (the compactor did not change) so are the other weights of
+// the previous problem (read from l.g); the others are the weights outside
+// the brackets, or are left out with l.fresh (begin: set next by run).
+func (l *localGraph) rebuild(sameCx bool) {
 	e := l.e
-	l.g = nil // the previous problem is not read: free it before allocating the next
+	src, srcLoc, srcNB, old := l.fw, l.loc, l.nb, l.g
+	if !sameCx {
+		l.g, old = nil, nil // the previous problem is not read: free it before allocating the next
+	}
 	W := l.words
 	m := len(l.live)
+	nb := 0
+	for nb < m && l.live[nb] < l.gs {
+		nb++
+	}
 	nv := m + l.k
 	d := -1
 	if l.odd {
@@ -233,23 +251,37 @@ func (l *localGraph) rebuild(src []uint64, srcLoc []int) {
 		loc[a] = i
 	}
 	g := matching.NewIncremental(nv, l.cx.words)
-	fw := make([]uint64, m*(m-1)/2*W)
+	fw := make([]uint64, nb*(nb-1)/2*W)
 	cw := make(weight, l.cx.words)
+	scratch := make(weight, W)
 	for i := 1; i < m; i++ {
 		a := l.live[i]
 		for j := range i {
 			b := l.live[j]
-			k := (i*(i-1)/2 + j) * W
-			w := weight(fw[k : k+W : k+W])
-			if sa, sb := srcLoc[a], srcLoc[b]; src != nil && sa >= 0 && sb >= 0 {
-				if sa < sb {
-					sa, sb = sb, sa
-				}
+			w := scratch
+			if i < nb {
+				k := (i*(i-1)/2 + j) * W
+				w = weight(fw[k : k+W : k+W])
+			}
+			sa, sb := srcLoc[a], srcLoc[b]
+			if sa < sb {
+				sa, sb = sb, sa
+			}
+			switch {
+			case src != nil && sb >= 0 && sa < srcNB:
 				sk := (sa*(sa-1)/2 + sb) * W
 				copy(w, src[sk:sk+W])
-			} else if l.fresh {
+			case old != nil && sb >= 0:
+				if i < nb {
+					panic("dutch: bracket pair without its full weight")
+				}
+				if old.Weight(sa, sb, cw) {
+					g.Set(i, j, cw, true)
+				}
 				continue
-			} else {
+			case l.fresh:
+				continue
+			default:
 				e.edgeWeightInto(w, e.sorted[b], e.sorted[a], false, false, &l.ctx0)
 			}
 			if !w.isZero() {
@@ -294,7 +326,7 @@ func (l *localGraph) rebuild(src []uint64, srcLoc []int) {
 			g.Set(q, r, c1, true)
 		}
 	}
-	l.g, l.loc, l.vert, l.fw = g, loc, append([]int(nil), l.live...), fw
+	l.g, l.loc, l.vert, l.fw, l.nb = g, loc, append([]int(nil), l.live...), fw, nb
 	l.cbuf = cw
 }
 
@@ -306,18 +338,26 @@ func (l *localGraph) goExact() {
 		l.live = append(l.live, x)
 	}
 	l.k = 0
-	l.rebuild(l.fw, l.loc)
+	l.rebuild(true)
 }
 
 func (l *localGraph) set(a, b int, w weight) {
 	i, j := l.loc[a], l.loc[b]
-	copy(l.fcell(i, j), w)
+	f := l.fcell(i, j)
+	if cmpWeight(f, w) == 0 {
+		return // unchanged (a zero cell is an absent edge)
+	}
+	copy(f, w)
 	if w.isZero() {
 		l.g.Set(i, j, w[:l.cx.words], false)
 		return
 	}
 	l.cx.apply(l.cbuf, w)
 	l.g.Set(i, j, l.cbuf, true)
+}
+
+func (l *localGraph) setNext(a, b int, w weight) {
+	l.g.Set(l.loc[a], l.loc[b], w, !w.isZero())
 }
 
 func (l *localGraph) finalize(a, b int) {
@@ -365,7 +405,7 @@ func (l *localGraph) solve() ([]int, bool) {
 			break
 		}
 		l.k = min(kmax, 2*l.k+4+(kmax&1))
-		l.rebuild(l.fw, l.loc)
+		l.rebuild(true)
 	}
 	res := make([]int, l.n)
 	for v := range res {

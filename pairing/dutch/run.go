@@ -13,9 +13,15 @@ import (
 // one (localGraph). Vertices are positions in the sorted order.
 type graph interface {
 	// begin starts a bracket: vi are the bracket's vertices followed by the
-	// next scoregroup; the vertices from next on are the lower brackets.
-	begin(vi []int, next int)
+	// next scoregroup (vertices groupStart..next-1); the vertices from next
+	// on are the lower brackets. It returns the layout of the weights of
+	// the pairs with a player of the next scoregroup (setNext).
+	begin(vi []int, groupStart, next int) *layout
+	// set sets the weight of a pair of the bracket (full layout).
 	set(a, b int, w weight)
+	// setNext sets the weight of a pair with a player of the next
+	// scoregroup, in the layout begin returned.
+	setNext(a, b int, w weight)
 	// solve returns the current optimum: mate[v] is v's partner, or v
 	// itself for the PAB.
 	solve() ([]int, bool)
@@ -39,14 +45,16 @@ func (e *engine) set(a, b int, w weight) { e.g.Set(a, b, w, !w.isZero()) }
 
 // globalGraph is the matching over all remaining players.
 type globalGraph struct {
-	g *matching.Incremental
-	n int
+	g   *matching.Incremental
+	n   int
+	lay *layout
 }
 
-func (g *globalGraph) begin([]int, int)       {}
-func (g *globalGraph) set(a, b int, w weight) { g.g.Set(a, b, w, !w.isZero()) }
-func (g *globalGraph) finalize(a, b int)      { g.g.Fix(a, b) }
-func (g *globalGraph) solve() ([]int, bool)   { return solveMates(g.g, g.n) }
+func (g *globalGraph) begin([]int, int, int) *layout { return g.lay }
+func (g *globalGraph) set(a, b int, w weight)        { g.g.Set(a, b, w, !w.isZero()) }
+func (g *globalGraph) setNext(a, b int, w weight)    { g.g.Set(a, b, w, !w.isZero()) }
+func (g *globalGraph) finalize(a, b int)             { g.g.Fix(a, b) }
+func (g *globalGraph) solve() ([]int, bool)          { return solveMates(g.g, g.n) }
 
 func (e *engine) run() ([]pairing.Pair, error) {
 	t := e.t
@@ -141,11 +149,15 @@ func (e *engine) run() ([]pairing.Pair, error) {
 			vi = append(vi, next)
 			next++
 		}
-		e.gr.begin(vi, next)
-		base := e.baseWeights(vi, sgBegin, nsgBegin, ctx)
+		nextLay := e.gr.begin(vi, groupStart, next)
+		base := e.baseWeights(vi, sgBegin, nsgBegin, ctx, nextLay)
 		for li := sgBegin; li < len(vi); li++ {
 			for si := 0; si < li; si++ {
-				e.gr.set(vi[li], vi[si], base[li][si])
+				if li < nsgBegin {
+					e.gr.set(vi[li], vi[si], base[li][si])
+				} else {
+					e.gr.setNext(vi[li], vi[si], base[li][si])
+				}
 			}
 		}
 		sgb := e.lay.sgBits
@@ -333,7 +345,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 				}
 				for oi := nsgBegin; oi < len(vi); oi++ {
 					clear(base[oi][rem[it]])
-					e.gr.set(pv, vi[oi], base[oi][rem[it]])
+					e.gr.setNext(pv, vi[oi], base[oi][rem[it]])
 				}
 			}
 			if !already {
@@ -427,21 +439,30 @@ func (e *engine) run() ([]pairing.Pair, error) {
 }
 
 // baseWeights computes the edge weights inside the bracket and towards the
-// next scoregroup: base[larger][smaller] over positions in vi.
-func (e *engine) baseWeights(vi []int, sgBegin, nsgBegin int, c *edgeCtx) [][]weight {
+// next scoregroup: base[larger][smaller] over positions in vi; the rows of
+// the next scoregroup (from nsgBegin) in the layout nextLay.
+func (e *engine) baseWeights(vi []int, sgBegin, nsgBegin int, c *edgeCtx, nextLay *layout) [][]weight {
 	base := make([][]weight, len(vi))
-	W := e.lay.words
 	cells := 0
 	for li := sgBegin; li < len(vi); li++ {
-		cells += li
+		if li < nsgBegin {
+			cells += li * e.lay.words
+		} else {
+			cells += li * nextLay.words
+		}
 	}
-	arena := make([]uint64, cells*W) // one allocation for all weights
+	arena := make([]uint64, cells) // one allocation for all weights
 	for li := sgBegin; li < len(vi); li++ {
+		l := &e.lay
+		if li >= nsgBegin {
+			l = nextLay
+		}
+		W := l.words
 		base[li] = make([]weight, li)
 		for si := 0; si < li; si++ {
 			w := weight(arena[:W:W])
 			arena = arena[W:]
-			e.edgeWeightInto(w, e.sorted[vi[si]], e.sorted[vi[li]], li < nsgBegin, li >= nsgBegin, c)
+			e.edgeWeightLay(l, w, e.sorted[vi[si]], e.sorted[vi[li]], li < nsgBegin, li >= nsgBegin, c)
 			base[li][si] = w
 		}
 	}
@@ -524,7 +545,7 @@ func (e *engine) globalInit(ctx *edgeCtx) (arbiter.Points, bool, error) {
 			}
 		}
 	}
-	e.gr = &globalGraph{g: e.g, n: n}
+	e.gr = &globalGraph{g: e.g, n: n, lay: &e.lay}
 	return byeScore, single, nil
 }
 

@@ -1061,3 +1061,21 @@ func (s *Incremental) clearTrees(ra, rb int) {
 		s.label[b] = 0
 	}
 }
+
+// Weight writes the weight of edge {v, u} into dst (len(dst) == the
+// graph's words) and reports whether the edge is present.
+func (s *Incremental) Weight(v, u int, dst []uint64) bool {
+	c := v*s.n + u
+	if !s.ex[c] {
+		clear(dst)
+		return false
+	}
+	w := s.wc(c) // doubled, with headroom
+	for i := range dst {
+		dst[i] = w[i] >> 1
+		if i+1 < len(w) {
+			dst[i] |= w[i+1] << 63
+		}
+	}
+	return true
+}
