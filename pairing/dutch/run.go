@@ -150,16 +150,22 @@ func (e *engine) run() ([]pairing.Pair, error) {
 			next++
 		}
 		nextLay := e.gr.begin(vi, groupStart, next)
-		base := e.baseWeights(vi, sgBegin, nsgBegin, ctx, nextLay)
-		for li := sgBegin; li < len(vi); li++ {
+		base := e.baseWeights(vi, sgBegin, nsgBegin, ctx)
+		for li := sgBegin; li < nsgBegin; li++ {
 			for si := 0; si < li; si++ {
-				if li < nsgBegin {
-					e.gr.set(vi[li], vi[si], base[li][si])
-				} else {
-					e.gr.setNext(vi[li], vi[si], base[li][si])
-				}
+				e.gr.set(vi[li], vi[si], base[li][si])
 			}
 		}
+		// The pairs with the next scoregroup are set once here and at most
+		// dropped below: their weights are not kept.
+		nw := make(weight, nextLay.words)
+		for li := nsgBegin; li < len(vi); li++ {
+			for si := 0; si < li; si++ {
+				e.edgeWeightLay(nextLay, nw, e.sorted[vi[si]], e.sorted[vi[li]], false, true, ctx)
+				e.gr.setNext(vi[li], vi[si], nw)
+			}
+		}
+		clear(nw)
 		sgb := e.lay.sgBits
 		withExchange := func(si, li, sri, remPairs int) weight {
 			r := base[li][si].clone()
@@ -344,8 +350,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 					e.gr.set(pv, vi[rem[ot]], base[rem[it]][rem[ot]])
 				}
 				for oi := nsgBegin; oi < len(vi); oi++ {
-					clear(base[oi][rem[it]])
-					e.gr.setNext(pv, vi[oi], base[oi][rem[it]])
+					e.gr.setNext(pv, vi[oi], nw) // zero: no edge
 				}
 			}
 			if !already {
@@ -438,31 +443,23 @@ func (e *engine) run() ([]pairing.Pair, error) {
 	return pairs, nil
 }
 
-// baseWeights computes the edge weights inside the bracket and towards the
-// next scoregroup: base[larger][smaller] over positions in vi; the rows of
-// the next scoregroup (from nsgBegin) in the layout nextLay.
-func (e *engine) baseWeights(vi []int, sgBegin, nsgBegin int, c *edgeCtx, nextLay *layout) [][]weight {
-	base := make([][]weight, len(vi))
+// baseWeights computes the edge weights inside the bracket:
+// base[larger][smaller] over positions in vi, for the rows sgBegin to
+// nsgBegin-1.
+func (e *engine) baseWeights(vi []int, sgBegin, nsgBegin int, c *edgeCtx) [][]weight {
+	base := make([][]weight, nsgBegin)
+	W := e.lay.words
 	cells := 0
-	for li := sgBegin; li < len(vi); li++ {
-		if li < nsgBegin {
-			cells += li * e.lay.words
-		} else {
-			cells += li * nextLay.words
-		}
+	for li := sgBegin; li < nsgBegin; li++ {
+		cells += li
 	}
-	arena := make([]uint64, cells) // one allocation for all weights
-	for li := sgBegin; li < len(vi); li++ {
-		l := &e.lay
-		if li >= nsgBegin {
-			l = nextLay
-		}
-		W := l.words
+	arena := make([]uint64, cells*W) // one allocation for all weights
+	for li := sgBegin; li < nsgBegin; li++ {
 		base[li] = make([]weight, li)
 		for si := 0; si < li; si++ {
 			w := weight(arena[:W:W])
 			arena = arena[W:]
-			e.edgeWeightLay(l, w, e.sorted[vi[si]], e.sorted[vi[li]], li < nsgBegin, li >= nsgBegin, c)
+			e.edgeWeightInto(w, e.sorted[vi[si]], e.sorted[vi[li]], true, false, c)
 			base[li][si] = w
 		}
 	}
