@@ -50,7 +50,7 @@ type Incremental struct {
 	// Top two words of the vertex duals and of the doubled weights, used
 	// to skip the exact multi-word slack when its sign or an ordering is
 	// certain; see slackT.
-	yt, wt2 []top
+	yt []top
 
 	// addBlossom scratch: best edge towards each S-blossom.
 	btBest  []int
@@ -114,7 +114,6 @@ func NewIncremental(n, words int) *Incremental {
 	s.dual = make([]uint64, 2*n*words)
 	s.allow = make([]uint32, m)
 	s.yt = make([]top, n)
-	s.wt2 = make([]top, n*n)
 	s.t1, s.t2, s.delta = make([]uint64, words), make([]uint64, words), make([]uint64, words)
 	s.beEpoch, s.beEdge = make([]uint64, 2*n), fill(2*n, -1)
 	s.beT = make([]top, 2*n)
@@ -161,8 +160,6 @@ func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
 	}
 	copy(d, nw)
 	copy(s.wc(c2), nw)
-	s.wt2[c1] = topOf(d)
-	s.wt2[c2] = s.wt2[c1]
 	s.ex[c1], s.ex[c2] = exists, exists
 	if s.dead[v] || s.dead[u] {
 		return // outside the problem
@@ -960,6 +957,16 @@ func topOf(x []uint64) top {
 	return top{x[n-2], x[n-1]}
 }
 
+// wtTop is the top of the doubled weight of cell c, read from wt.
+func (s *Incremental) wtTop(c int) top {
+	if s.words == 1 {
+		x := s.wt[c]
+		return top{x, uint64(int64(x) >> 63)}
+	}
+	i := (c+1)*s.words - 2
+	return top{s.wt[i], s.wt[i+1]}
+}
+
 func (s *Incremental) syncF() {
 	s.epoch++
 	for _, v := range s.live {
@@ -980,7 +987,7 @@ func abs(f float64) float64 {
 // dropped words, each operand's dropped part lies in [0, 2^L), so the exact
 // slack S satisfies (T-2)·2^L < S < (T+2)·2^L.
 func (s *Incremental) slackT(v, w, cell int) top {
-	a, b, c := s.yt[v], s.yt[w], s.wt2[cell]
+	a, b, c := s.yt[v], s.yt[w], s.wtTop(cell)
 	lo, c1 := bits.Add64(a.lo, b.lo, 0)
 	hi, _ := bits.Add64(a.hi, b.hi, c1)
 	lo, c2 := bits.Sub64(lo, c.lo, 0)
