@@ -4,6 +4,7 @@ import (
 	"arbiter"
 	"arbiter/pairing"
 	"arbiter/pairing/matching"
+	"runtime"
 )
 
 // Bracket-local matching.
@@ -28,6 +29,10 @@ import (
 // matching of L plus U (and the PAB in L when D took a proxy). When the
 // certificate cannot be found the round is paired again with globalGraph, so
 // results never depend on the heuristic.
+
+// bigGraph is the size of a local graph (vertices) from which rebuild
+// collects garbage before allocating it (a full matrix of ~n^2 weights).
+const bigGraph = 512
 
 // fallback aborts the bracket-local run (recovered in Pair).
 type fallback struct{ why string }
@@ -230,6 +235,12 @@ func (l *localGraph) rebuild(sameCx bool) {
 	src, srcLoc, srcNB, old := l.fw, l.loc, l.nb, l.g
 	if !sameCx {
 		l.g, old = nil, nil // the previous problem is not read: free it before allocating the next
+		if len(l.live)+l.k > bigGraph {
+			// Collect the previous bracket's graph and weights now, so that
+			// the next graph reuses their memory instead of the heap
+			// growing to twice the live data before the next collection.
+			runtime.GC()
+		}
 	}
 	W := l.words
 	m := len(l.live)
