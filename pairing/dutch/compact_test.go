@@ -134,3 +134,34 @@ func TestCompactorKeepsOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallTerm checks the reading of a carried weight's ordering term.
+func TestSmallTerm(t *testing.T) {
+	neg := func(v int64) weight {
+		w := make(weight, 3)
+		w.addSigned(v)
+		return w
+	}
+	for _, c := range []struct {
+		d    weight
+		bits int
+		want int64
+		ok   bool
+	}{
+		{weight{0, 0, 0}, 4, 0, true},
+		{weight{1, 0, 0}, 4, 1, true},
+		{weight{15, 0, 0}, 4, 15, true},
+		{weight{16, 0, 0}, 4, 0, false},
+		{neg(-1), 4, -1, true},
+		{neg(-15), 4, -15, true},
+		{neg(-16), 4, 0, false},
+		{weight{1, 1, 0}, 4, 0, false},                   // a field above the room differs
+		{weight{^uint64(0), 0, 0}, 4, 0, false},          // not sign-extended
+		{weight{1, ^uint64(0), ^uint64(0)}, 4, 0, false}, // negative beyond the room
+	} {
+		got, ok := smallTerm(c.d, c.bits)
+		if ok != c.ok || (ok && got != c.want) {
+			t.Errorf("smallTerm(%x, %d) = %d, %v; want %d, %v", c.d, c.bits, got, ok, c.want, c.ok)
+		}
+	}
+}

@@ -95,7 +95,8 @@ func (e *engine) localInit(ctx *edgeCtx) (arbiter.Points, bool, error) {
 	if n&1 == 1 {
 		e.byeContext(ctx, byeScore, single)
 	}
-	l := &localGraph{e: e, n: n, odd: n&1 == 1, words: e.lay.words, ctx0: *ctx, comp: c}
+	l := &localGraph{e: e, n: n, odd: n&1 == 1, words: e.lay.words, ctx0: *ctx, comp: c, ctx: ctx, bctx: *ctx}
+	l.mdp = make([]bool, n)
 	l.cw = make(weight, l.words)
 	var b builder
 	b.addAt(1, 0)
@@ -154,15 +155,19 @@ type localGraph struct {
 	comp   *completer
 	cx     *compactor // the problem's narrow weights
 	gs     int        // first vertex of the next scoregroup
-	nb     int        // players of the bracket (vertices before gs): indexes 0..nb-1 in g
-	fw     []uint64   // full weights of the pairs of the bracket's players, by index in g (lower triangle)
-	cbuf   weight     // scratch compact weight
 	exact  bool       // the lower brackets are in the graph (no relaxation)
-	fresh  bool       // rebuild for begin: pairs not in the source are set next
+
+	// The pairs of the bracket's MDPs keep the weights they had in the
+	// previous brackets (see carryOver).
+	carry map[[2]int]weight // full weights of those pairs (a < b), absent: no edge
+	mdp   []bool            // v is an MDP of the current bracket
+	ctx   *edgeCtx          // run's context, which changes between brackets
+	bctx  edgeCtx           // the context the current bracket's weights are built with
 }
 
 func (l *localGraph) begin(vi []int, groupStart, next int) *layout {
 	e := l.e
+	l.carryOver(vi)
 	for v := l.next; v < next; v++ {
 		l.comp.deactivate(v)
 	}
@@ -203,36 +208,93 @@ func (l *localGraph) begin(vi []int, groupStart, next int) *layout {
 	}
 	kmax := l.n - next
 	l.k = min(kmax, 4+kmax&1)
-	// Pairs with a vertex of the new scoregroup get the bracket's weights
-	// right after begin: they need no lower-bracket weight now.
-	l.fresh = true
 	l.gs = groupStart
 	l.rebuild(false)
-	l.fresh = false
 	return &l.cx.lay
 }
 
-// fcell is the cell of the pair of g's vertices i and j in fw (both
-// players of the bracket).
-func (l *localGraph) fcell(i, j int) []uint64 {
-	if i < j {
-		i, j = j, i
+// carryOver computes the full weights of the pairs of the new bracket's
+// MDPs (the players of vi before the previous bracket's next scoregroup),
+// which keep their last weights. A pair of two MDPs of the previous
+// bracket was not set there: its weight is carried on. Any other pair was
+// set in the previous bracket to its base weight there (in the bracket,
+// context bctx) plus a small signed ordering term, or dropped: the term is
+// read back from the previous graph as the difference of its compact
+// weight and the compact base weight, which is exact while the term is
+// below the ordering room; a larger difference (a weight of another form)
+// makes the run fall back to the global matching.
+func (l *localGraph) carryOver(vi []int) {
+	e := l.e
+	var mdps []int
+	for _, a := range vi {
+		if a < l.gs {
+			mdps = append(mdps, a)
+		}
 	}
-	if i >= l.nb {
-		panic("dutch: full weight of a pair outside the bracket")
+	carry := map[[2]int]weight{}
+	if len(mdps) > 1 {
+		cw := make(weight, l.cx.words)
+		ref := make(weight, l.cx.words)
+		for j, b := range mdps {
+			for _, a := range mdps[:j] {
+				key := [2]int{a, b}
+				if l.mdp[a] && l.mdp[b] {
+					if w, ok := l.carry[key]; ok {
+						carry[key] = w
+					}
+					continue
+				}
+				if !l.g.Weight(l.loc[a], l.loc[b], cw) {
+					continue // no edge
+				}
+				e.edgeWeightLay(&l.cx.lay, ref, e.sorted[a], e.sorted[b], true, false, &l.bctx)
+				cw.sub(ref)
+				t, ok := smallTerm(cw, l.cx.room-2)
+				if !ok {
+					panic(fallback{"a carried weight is not a base weight plus an ordering term"})
+				}
+				full := make(weight, l.words)
+				e.edgeWeightInto(full, e.sorted[a], e.sorted[b], true, false, &l.bctx)
+				full.addSigned(t)
+				carry[key] = full
+			}
+		}
 	}
-	k := (i*(i-1)/2 + j) * l.words
-	return l.fw[k : k+l.words : k+l.words]
+	l.carry = carry
+	clear(l.mdp)
+	for _, a := range mdps {
+		l.mdp[a] = true
+	}
+	l.bctx = *l.ctx
 }
 
-// rebuild creates the local problem over l.live with l.k proxies. The
-// weights of the pairs of the previous problem's bracket (l.fw) are kept;
-// with sameCx (the compactor did not change) so are the other weights of
-// the previous problem (read from l.g); the others are the weights outside
-// the brackets, or are left out with l.fresh (begin: set next by run).
+// smallTerm returns d as an int64 when -2^bits < d < 2^bits.
+func smallTerm(d weight, bits int) (int64, bool) {
+	hi := uint64(0)
+	if int64(d[len(d)-1]) < 0 {
+		hi = ^uint64(0)
+	}
+	for _, x := range d[1:] {
+		if x != hi {
+			return 0, false
+		}
+	}
+	t := int64(d[0])
+	if (hi == 0) != (t >= 0) || t >= 1<<bits || t <= -(1<<bits) {
+		return 0, false
+	}
+	return t, true
+}
+
+// rebuild creates the local problem over l.live with l.k proxies. With
+// sameCx (the same bracket: the compactor did not change) the weights of
+// the previous problem are kept (read from l.g); otherwise (begin) the
+// MDPs' pairs get their carried weights and the other pairs of the bracket
+// and the next scoregroup are left to run. Pairs with a lower-bracket
+// player get the weights outside the brackets.
 func (l *localGraph) rebuild(sameCx bool) {
 	e := l.e
-	src, srcLoc, srcNB, old := l.fw, l.loc, l.nb, l.g
+	srcLoc, old := l.loc, l.g
 	if !sameCx {
 		l.g, old = nil, nil // the previous problem is not read: free it before allocating the next
 		if len(l.live)+l.k > bigGraph {
@@ -242,12 +304,7 @@ func (l *localGraph) rebuild(sameCx bool) {
 			runtime.GC()
 		}
 	}
-	W := l.words
 	m := len(l.live)
-	nb := 0
-	for nb < m && l.live[nb] < l.gs {
-		nb++
-	}
 	nv := m + l.k
 	d := -1
 	if l.odd {
@@ -262,41 +319,30 @@ func (l *localGraph) rebuild(sameCx bool) {
 		loc[a] = i
 	}
 	g := matching.NewIncremental(nv, l.cx.words)
-	fw := make([]uint64, nb*(nb-1)/2*W)
 	cw := make(weight, l.cx.words)
-	scratch := make(weight, W)
 	for i := 1; i < m; i++ {
 		a := l.live[i]
 		for j := range i {
-			b := l.live[j]
-			w := scratch
-			if i < nb {
-				k := (i*(i-1)/2 + j) * W
-				w = weight(fw[k : k+W : k+W])
-			}
-			sa, sb := srcLoc[a], srcLoc[b]
-			if sa < sb {
-				sa, sb = sb, sa
-			}
-			switch {
-			case src != nil && sb >= 0 && sa < srcNB:
-				sk := (sa*(sa-1)/2 + sb) * W
-				copy(w, src[sk:sk+W])
-			case old != nil && sb >= 0:
-				if i < nb {
-					panic("dutch: bracket pair without its full weight")
+			b := l.live[j] // b < a
+			if old != nil {
+				if sa, sb := srcLoc[a], srcLoc[b]; sa >= 0 && sb >= 0 {
+					if old.Weight(sa, sb, cw) {
+						g.Set(i, j, cw, true)
+					}
+					continue
 				}
-				if old.Weight(sa, sb, cw) {
+			} else {
+				if w, ok := l.carry[[2]int{b, a}]; ok {
+					l.cx.apply(cw, w)
 					g.Set(i, j, cw, true)
+					continue
 				}
-				continue
-			case l.fresh:
-				continue
-			default:
-				e.edgeWeightInto(w, e.sorted[b], e.sorted[a], false, false, &l.ctx0)
+				if a < l.next {
+					continue // an MDP pair without an edge, or set by run
+				}
 			}
-			if !w.isZero() {
-				l.cx.apply(cw, w)
+			e.edgeWeightLay(&l.cx.lay, cw, e.sorted[b], e.sorted[a], false, false, &l.ctx0)
+			if !cw.isZero() {
 				g.Set(i, j, cw, true)
 			}
 		}
@@ -337,8 +383,7 @@ func (l *localGraph) rebuild(sameCx bool) {
 			g.Set(q, r, c1, true)
 		}
 	}
-	l.g, l.loc, l.vert, l.fw, l.nb = g, loc, append([]int(nil), l.live...), fw, nb
-	l.cbuf = cw
+	l.g, l.loc, l.vert = g, loc, append([]int(nil), l.live...)
 }
 
 // goExact switches to the exact problem: the lower brackets join the local
@@ -353,21 +398,6 @@ func (l *localGraph) goExact() {
 }
 
 func (l *localGraph) set(a, b int, w weight) {
-	i, j := l.loc[a], l.loc[b]
-	f := l.fcell(i, j)
-	if cmpWeight(f, w) == 0 {
-		return // unchanged (a zero cell is an absent edge)
-	}
-	copy(f, w)
-	if w.isZero() {
-		l.g.Set(i, j, w[:l.cx.words], false)
-		return
-	}
-	l.cx.apply(l.cbuf, w)
-	l.g.Set(i, j, l.cbuf, true)
-}
-
-func (l *localGraph) setNext(a, b int, w weight) {
 	l.g.Set(l.loc[a], l.loc[b], w, !w.isZero())
 }
 

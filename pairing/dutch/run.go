@@ -14,14 +14,10 @@ import (
 type graph interface {
 	// begin starts a bracket: vi are the bracket's vertices followed by the
 	// next scoregroup (vertices groupStart..next-1); the vertices from next
-	// on are the lower brackets. It returns the layout of the weights of
-	// the pairs with a player of the next scoregroup (setNext).
+	// on are the lower brackets. It returns the layout of the weights set
+	// in the bracket (e.lay, or the bracket's compact layout).
 	begin(vi []int, groupStart, next int) *layout
-	// set sets the weight of a pair of the bracket (full layout).
 	set(a, b int, w weight)
-	// setNext sets the weight of a pair with a player of the next
-	// scoregroup, in the layout begin returned.
-	setNext(a, b int, w weight)
 	// solve returns the current optimum: mate[v] is v's partner, or v
 	// itself for the PAB.
 	solve() ([]int, bool)
@@ -52,7 +48,6 @@ type globalGraph struct {
 
 func (g *globalGraph) begin([]int, int, int) *layout { return g.lay }
 func (g *globalGraph) set(a, b int, w weight)        { g.g.Set(a, b, w, !w.isZero()) }
-func (g *globalGraph) setNext(a, b int, w weight)    { g.g.Set(a, b, w, !w.isZero()) }
 func (g *globalGraph) finalize(a, b int)             { g.g.Fix(a, b) }
 func (g *globalGraph) solve() ([]int, bool)          { return solveMates(g.g, g.n) }
 
@@ -149,8 +144,8 @@ func (e *engine) run() ([]pairing.Pair, error) {
 			vi = append(vi, next)
 			next++
 		}
-		nextLay := e.gr.begin(vi, groupStart, next)
-		base := e.baseWeights(vi, sgBegin, nsgBegin, ctx)
+		lay := e.gr.begin(vi, groupStart, next)
+		base := e.baseWeights(lay, vi, sgBegin, nsgBegin, ctx)
 		for li := sgBegin; li < nsgBegin; li++ {
 			for si := 0; si < li; si++ {
 				e.gr.set(vi[li], vi[si], base[li][si])
@@ -158,11 +153,11 @@ func (e *engine) run() ([]pairing.Pair, error) {
 		}
 		// The pairs with the next scoregroup are set once here and at most
 		// dropped below: their weights are not kept.
-		nw := make(weight, nextLay.words)
+		nw := make(weight, lay.words)
 		for li := nsgBegin; li < len(vi); li++ {
 			for si := 0; si < li; si++ {
-				e.edgeWeightLay(nextLay, nw, e.sorted[vi[si]], e.sorted[vi[li]], false, true, ctx)
-				e.gr.setNext(vi[li], vi[si], nw)
+				e.edgeWeightLay(lay, nw, e.sorted[vi[si]], e.sorted[vi[li]], false, true, ctx)
+				e.gr.set(vi[li], vi[si], nw)
 			}
 		}
 		clear(nw)
@@ -350,7 +345,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 					e.gr.set(pv, vi[rem[ot]], base[rem[it]][rem[ot]])
 				}
 				for oi := nsgBegin; oi < len(vi); oi++ {
-					e.gr.setNext(pv, vi[oi], nw) // zero: no edge
+					e.gr.set(pv, vi[oi], nw) // zero: no edge
 				}
 			}
 			if !already {
@@ -443,12 +438,12 @@ func (e *engine) run() ([]pairing.Pair, error) {
 	return pairs, nil
 }
 
-// baseWeights computes the edge weights inside the bracket:
+// baseWeights computes the edge weights inside the bracket in layout l:
 // base[larger][smaller] over positions in vi, for the rows sgBegin to
 // nsgBegin-1.
-func (e *engine) baseWeights(vi []int, sgBegin, nsgBegin int, c *edgeCtx) [][]weight {
+func (e *engine) baseWeights(l *layout, vi []int, sgBegin, nsgBegin int, c *edgeCtx) [][]weight {
 	base := make([][]weight, nsgBegin)
-	W := e.lay.words
+	W := l.words
 	cells := 0
 	for li := sgBegin; li < nsgBegin; li++ {
 		cells += li
@@ -459,7 +454,7 @@ func (e *engine) baseWeights(vi []int, sgBegin, nsgBegin int, c *edgeCtx) [][]we
 		for si := 0; si < li; si++ {
 			w := weight(arena[:W:W])
 			arena = arena[W:]
-			e.edgeWeightInto(w, e.sorted[vi[si]], e.sorted[vi[li]], true, false, c)
+			e.edgeWeightLay(l, w, e.sorted[vi[si]], e.sorted[vi[li]], true, false, c)
 			base[li][si] = w
 		}
 	}
