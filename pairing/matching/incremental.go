@@ -47,9 +47,9 @@ type Incremental struct {
 	started   bool
 	onAdjust  func(deltaType int) // tests: called after every dual adjustment
 
-	// Top two words of the vertex duals and of the doubled weights, used
-	// to skip the exact multi-word slack when its sign or an ordering is
-	// certain; see slackT.
+	// Top two words of the vertex duals (those of the doubled weights are
+	// read from wt, wtTop), used to skip the exact multi-word slack when its
+	// sign or an ordering is certain; see slackT.
 	yt []top
 
 	// addBlossom scratch: best edge towards each S-blossom.
