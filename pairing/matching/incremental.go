@@ -181,6 +181,111 @@ func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
 	s.markDirty(v)
 }
 
+// freshStart sets feasible duals and a first matching along tight edges
+// for a fresh solve. Each dual is lowered in turn to the least feasible
+// value (one of its edges becomes tight) and the vertex is matched along a
+// tight edge to a free vertex when there is one; every dual starts at the
+// largest weight of its edges, so it only goes down and the matched edges
+// stay tight. Hubs, the vertices that are the unique best partner of two
+// or more others, are left out of the first pass (their edges ignored,
+// their duals set last against the final others): otherwise the first
+// hub lowered becomes every later vertex's tightest partner and the
+// greedy matches almost nothing.
+func (s *Incremental) freshStart() {
+	W := s.words
+	n := s.n
+	cnt := make([]int, n)
+	for _, v := range s.live {
+		best := -1
+		for _, u := range s.live {
+			c := v*n + u
+			if u == v || !s.ex[c] {
+				continue
+			}
+			if best == -1 || cmp(s.wc(c), s.wc(v*n+best)) > 0 {
+				best = u
+			}
+		}
+		if best >= 0 {
+			cnt[best]++
+		}
+	}
+	hub := make([]bool, n)
+	for _, v := range s.live {
+		hub[v] = cnt[v] >= 2
+	}
+	// Every dual at the largest weight of its edges to non-hubs.
+	for _, v := range s.live {
+		d := s.d(v)
+		clear(d)
+		for _, u := range s.live {
+			if c := v*n + u; u != v && !hub[u] && s.ex[c] && cmp(s.wc(c), d) > 0 {
+				copy(d, s.wc(c))
+			}
+		}
+	}
+	need := make([]uint64, W)
+	done := make([]bool, n)
+	// lower sets v's dual to its least feasible value over the edges to
+	// the vertices allowed by ok and matches v along a tight edge to a
+	// free vertex allowed by canMatch.
+	lower := func(v int, ok, canMatch func(u int) bool) bool {
+		best, bestFree := -1, false
+		for _, u := range s.live {
+			c := v*n + u
+			if u == v || !s.ex[c] || !ok(u) {
+				continue
+			}
+			add(need, s.wc(c), s.wc(c))
+			sub(need, need, s.d(u))
+			free := s.mate[u] < 0 && canMatch(u)
+			if best == -1 {
+				copy(s.t2, need)
+				best, bestFree = u, free
+				continue
+			}
+			if r := cmp(need, s.t2); r > 0 || (r == 0 && free && !bestFree) {
+				copy(s.t2, need)
+				best, bestFree = u, free
+			}
+		}
+		if best == -1 {
+			return false
+		}
+		copy(s.d(v), s.t2)
+		if s.mate[v] < 0 && bestFree {
+			s.pair(v, best)
+		}
+		return true
+	}
+	notHub := func(u int) bool { return !hub[u] }
+	for _, v := range s.live {
+		if !hub[v] {
+			done[v] = lower(v, notHub, notHub)
+		}
+	}
+	// The hubs, and the vertices with edges to hubs only, against the
+	// final duals of the others (matched only to vertices already done,
+	// whose duals do not change any more).
+	all := func(int) bool { return true }
+	isDone := func(u int) bool { return done[u] }
+	for _, v := range s.live {
+		if !done[v] {
+			done[v] = lower(v, all, isDone)
+		}
+	}
+}
+
+// pair matches v and u.
+func (s *Incremental) pair(v, u int) {
+	k := tri(v, u)
+	if v == int(s.ei[k]) {
+		s.mate[v], s.mate[u] = 2*k+1, 2*k
+	} else {
+		s.mate[v], s.mate[u] = 2*k, 2*k+1
+	}
+}
+
 func (s *Incremental) markDirty(v int) {
 	if !s.dirty[v] {
 		s.dirty[v] = true
@@ -319,58 +424,7 @@ func (s *Incremental) Solve() bool {
 	W := s.words
 	if !s.started {
 		s.started = true
-		// Fresh start: every dual at the largest weight of its edges
-		// (feasible), then lowered greedily (below).
-		for v := 0; v < s.n; v++ {
-			if s.dead[v] {
-				continue
-			}
-			d := s.d(v)
-			clear(d)
-			for _, u := range s.live {
-				if c := v*s.n + u; u != v && s.ex[c] && cmp(s.wc(c), d) > 0 {
-					copy(d, s.wc(c))
-				}
-			}
-		}
-		// Greedy start: lower each dual in turn to the least feasible
-		// value (one of its edges becomes tight) and match the vertex
-		// along a tight edge to a free vertex when there is one.
-		need := make([]uint64, W)
-		for _, v := range s.live {
-			best, bestFree := -1, false
-			for _, u := range s.live {
-				c := v*s.n + u
-				if u == v || !s.ex[c] {
-					continue
-				}
-				add(need, s.wc(c), s.wc(c))
-				sub(need, need, s.d(u))
-				free := s.mate[u] < 0
-				if best == -1 {
-					copy(s.t2, need)
-					best, bestFree = u, free
-					continue
-				}
-				if r := cmp(need, s.t2); r > 0 || (r == 0 && free && !bestFree) {
-					copy(s.t2, need)
-					best, bestFree = u, free
-				}
-			}
-			if best == -1 {
-				continue
-			}
-			copy(s.d(v), s.t2)
-			if s.mate[v] < 0 && bestFree {
-				u := best
-				k := tri(v, u)
-				if v == int(s.ei[k]) {
-					s.mate[v], s.mate[u] = 2*k+1, 2*k
-				} else {
-					s.mate[v], s.mate[u] = 2*k, 2*k+1
-				}
-			}
-		}
+		s.freshStart()
 	} else {
 		// Dissolve the blossoms around changed vertices.
 		for _, v := range s.dirties {
