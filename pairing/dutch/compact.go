@@ -21,6 +21,9 @@ type compactor struct {
 	gap   weight // mask of the dropped bits
 	tmp   weight
 	one   weight // 1 at the bottom of the fields, compact
+	// lay builds compact weights directly (edgeWeightLay): the same
+	// fields, each per-scoregroup field holding the kept slots only.
+	lay layout
 }
 
 type seg struct{ src, n, dst int }
@@ -44,6 +47,25 @@ func newCompactor(l *layout, fullWords int, keep map[arbiter.Points]bool) *compa
 			end = slots[i+1].off
 		}
 		slots[i].n = end - slots[i].off
+	}
+	// The compact layout: the kept slots side by side, in the same order.
+	c.lay = layout{sgBits: l.sgBits, shifts: map[arbiter.Points]int{}, played: l.played}
+	for s, off := range l.shifts {
+		if !keep[s] {
+			continue
+		}
+		at := 0
+		for _, sl := range slots {
+			if sl.off < off && sl.keep {
+				at += sl.n
+			}
+		}
+		c.lay.shifts[s] = at
+	}
+	for _, sl := range slots {
+		if sl.keep {
+			c.lay.sgShift += sl.n
+		}
 	}
 	src, dst := 0, 0
 	fixed := func(n int) {
@@ -105,6 +127,7 @@ func newCompactor(l *layout, fullWords int, keep map[arbiter.Points]bool) *compa
 	}
 	c.one = make(weight, c.words)
 	c.one.addAt(1, c.room)
+	c.lay.words = c.words
 	return c
 }
 

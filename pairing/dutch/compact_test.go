@@ -59,7 +59,8 @@ func TestOutWeight(t *testing.T) {
 // TestCompactorKeepsOrder checks that dropping the slots of absent scores
 // keeps the order of sums of bracket weights (with the small signed
 // ordering terms the bracket procedure adds), the only property the
-// matching relies on.
+// matching relies on, and that the compact layout builds the compacted
+// weights directly.
 func TestCompactorKeepsOrder(t *testing.T) {
 	e, _ := localTestEngine(t, 301)
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -93,13 +94,22 @@ func TestCompactorKeepsOrder(t *testing.T) {
 			if a > b {
 				a, b = b, a
 			}
-			w := e.edgeWeight(e.sorted[a], e.sorted[b], rng.IntN(2) == 0, rng.IntN(2) == 0, ctx)
+			inCur, inNext := rng.IntN(2) == 0, rng.IntN(2) == 0
+			w := e.edgeWeight(e.sorted[a], e.sorted[b], inCur, inNext, ctx)
 			if w.isZero() {
 				continue
 			}
-			w.addSigned(int64(rng.IntN(64)) - 32)
+			term := int64(rng.IntN(64)) - 32
+			w.addSigned(term)
 			c := make(weight, cx.words)
 			cx.apply(c, w)
+			// The compact layout builds the same weight directly.
+			direct := make(weight, cx.lay.words)
+			e.edgeWeightLay(&cx.lay, direct, e.sorted[a], e.sorted[b], inCur, inNext, ctx)
+			direct.addSigned(term)
+			if cmpWeight(direct, c) != 0 {
+				t.Fatalf("scores %v, players %d, %d: compact layout %x, compacted %x", keep, a, b, direct, c)
+			}
 			full, small = append(full, w), append(small, c)
 		}
 		sum := func(ws []weight, idx []int, n int) weight {
@@ -121,6 +131,37 @@ func TestCompactorKeepsOrder(t *testing.T) {
 			if cf != cc {
 				t.Fatalf("scores %v: full order %d, compact order %d", keep, cf, cc)
 			}
+		}
+	}
+}
+
+// TestSmallTerm checks the reading of a carried weight's ordering term.
+func TestSmallTerm(t *testing.T) {
+	neg := func(v int64) weight {
+		w := make(weight, 3)
+		w.addSigned(v)
+		return w
+	}
+	for _, c := range []struct {
+		d    weight
+		bits int
+		want int64
+		ok   bool
+	}{
+		{weight{0, 0, 0}, 4, 0, true},
+		{weight{1, 0, 0}, 4, 1, true},
+		{weight{15, 0, 0}, 4, 15, true},
+		{weight{16, 0, 0}, 4, 0, false},
+		{neg(-1), 4, -1, true},
+		{neg(-15), 4, -15, true},
+		{neg(-16), 4, 0, false},
+		{weight{1, 1, 0}, 4, 0, false},                   // a field above the room differs
+		{weight{^uint64(0), 0, 0}, 4, 0, false},          // not sign-extended
+		{weight{1, ^uint64(0), ^uint64(0)}, 4, 0, false}, // negative beyond the room
+	} {
+		got, ok := smallTerm(c.d, c.bits)
+		if ok != c.ok || (ok && got != c.want) {
+			t.Errorf("smallTerm(%x, %d) = %d, %v; want %d, %v", c.d, c.bits, got, ok, c.want, c.ok)
 		}
 	}
 }

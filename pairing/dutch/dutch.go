@@ -114,7 +114,12 @@ func (e *engine) edgeWeight(hi, lo *player, inCur, inNext bool, c *edgeCtx) weig
 
 // edgeWeightInto is edgeWeight written into w (len(w) == e.lay.words).
 func (e *engine) edgeWeightInto(w weight, hi, lo *player, inCur, inNext bool, c *edgeCtx) {
-	l := &e.lay
+	e.edgeWeightLay(&e.lay, w, hi, lo, inCur, inNext, c)
+}
+
+// edgeWeightLay is edgeWeightInto with the field widths of l (e.lay, or a
+// bracket's compact layout, see compactor.layout), len(w) == l.words.
+func (e *engine) edgeWeightLay(l *layout, w weight, hi, lo *player, inCur, inNext bool, c *edgeCtx) {
 	if !e.compatible(hi, lo) {
 		clear(w)
 		return
@@ -150,7 +155,7 @@ func (e *engine) edgeWeightInto(w weight, hi, lo *player, inCur, inNext bool, c 
 		}
 	}
 	// C10-C13: colours.
-	e.colourBits(&b, lo, hi, inCur)
+	e.colourBits(l, &b, lo, hi, inCur)
 	if e.played >= 1 {
 		// C14: resident downfloaters who downfloated last round.
 		b.shl(l.sgBits)
@@ -206,8 +211,7 @@ func (e *engine) edgeWeightInto(w weight, hi, lo *player, inCur, inNext bool, c 
 }
 
 // colourBits appends the four colour fields (C10-C13).
-func (e *engine) colourBits(b *builder, p, o *player, inCur bool) {
-	l := &e.lay
+func (e *engine) colourBits(l *layout, b *builder, p, o *player, inCur bool) {
 	b.shl(l.sgBits)
 	b.addAt(b2u(inCur && (!p.absoluteImbalance() || !o.absoluteImbalance() || p.pref != o.pref)), 0)
 	b.shl(l.sgBits)

@@ -4,6 +4,7 @@ import (
 	"arbiter"
 	"arbiter/pairing"
 	"arbiter/pairing/matching"
+	"runtime"
 )
 
 // Bracket-local matching.
@@ -28,6 +29,10 @@ import (
 // matching of L plus U (and the PAB in L when D took a proxy). When the
 // certificate cannot be found the round is paired again with globalGraph, so
 // results never depend on the heuristic.
+
+// bigGraph is the size of a local graph (vertices) from which rebuild
+// collects garbage before allocating it (a full matrix of ~n^2 weights).
+const bigGraph = 512
 
 // fallback aborts the bracket-local run (recovered in Pair).
 type fallback struct{ why string }
@@ -90,7 +95,8 @@ func (e *engine) localInit(ctx *edgeCtx) (arbiter.Points, bool, error) {
 	if n&1 == 1 {
 		e.byeContext(ctx, byeScore, single)
 	}
-	l := &localGraph{e: e, n: n, odd: n&1 == 1, words: e.lay.words, ctx0: *ctx, comp: c}
+	l := &localGraph{e: e, n: n, odd: n&1 == 1, words: e.lay.words, ctx0: *ctx, comp: c, ctx: ctx, bctx: *ctx}
+	l.mdp = make([]bool, n)
 	l.cw = make(weight, l.words)
 	var b builder
 	b.addAt(1, 0)
@@ -148,14 +154,20 @@ type localGraph struct {
 	absorb []bool // v has a compatible player in L
 	comp   *completer
 	cx     *compactor // the problem's narrow weights
-	fw     []uint64   // full weights of the pairs of players, by index in g (lower triangle)
-	cbuf   weight     // scratch compact weight
+	gs     int        // first vertex of the next scoregroup
 	exact  bool       // the lower brackets are in the graph (no relaxation)
-	fresh  bool       // rebuild for begin: pairs not in the source are set next
+
+	// The pairs of the bracket's MDPs keep the weights they had in the
+	// previous brackets (see carryOver).
+	carry map[[2]int]weight // full weights of those pairs (a < b), absent: no edge
+	mdp   []bool            // v is an MDP of the current bracket
+	ctx   *edgeCtx          // run's context, which changes between brackets
+	bctx  edgeCtx           // the context the current bracket's weights are built with
 }
 
-func (l *localGraph) begin(vi []int, next int) {
+func (l *localGraph) begin(vi []int, groupStart, next int) *layout {
 	e := l.e
+	l.carryOver(vi)
 	for v := l.next; v < next; v++ {
 		l.comp.deactivate(v)
 	}
@@ -172,8 +184,9 @@ func (l *localGraph) begin(vi []int, next int) {
 			l.live = append(l.live, x)
 		}
 		l.k = 0
-		l.rebuild(l.fw, l.loc)
-		return
+		l.gs = groupStart
+		l.rebuild(false)
+		return &l.cx.lay
 	}
 	for _, a := range vi {
 		l.absorb[a] = false
@@ -195,29 +208,102 @@ func (l *localGraph) begin(vi []int, next int) {
 	}
 	kmax := l.n - next
 	l.k = min(kmax, 4+kmax&1)
-	// Pairs with a vertex of the new scoregroup get the bracket's weights
-	// right after begin: they need no lower-bracket weight now.
-	l.fresh = true
-	l.rebuild(l.fw, l.loc)
-	l.fresh = false
+	l.gs = groupStart
+	l.rebuild(false)
+	return &l.cx.lay
 }
 
-// fcell is the cell of the pair of g's vertices i and j in fw.
-func (l *localGraph) fcell(i, j int) []uint64 {
-	if i < j {
-		i, j = j, i
-	}
-	k := (i*(i-1)/2 + j) * l.words
-	return l.fw[k : k+l.words : k+l.words]
-}
-
-// rebuild creates the local problem over l.live with l.k proxies; weights of
-// pairs present in the previous problem (full weights src, indexed by
-// srcLoc) are kept, the others are the weights outside the brackets.
-func (l *localGraph) rebuild(src []uint64, srcLoc []int) {
+// carryOver computes the full weights of the pairs of the new bracket's
+// MDPs (the players of vi before the previous bracket's next scoregroup),
+// which keep their last weights. A pair of two MDPs of the previous
+// bracket was not set there: its weight is carried on. Any other pair was
+// set in the previous bracket to its base weight there (in the bracket,
+// context bctx) plus a small signed ordering term, or dropped: the term is
+// read back from the previous graph as the difference of its compact
+// weight and the compact base weight, which is exact while the term is
+// below the ordering room; a larger difference (a weight of another form)
+// makes the run fall back to the global matching.
+func (l *localGraph) carryOver(vi []int) {
 	e := l.e
-	l.g = nil // the previous problem is not read: free it before allocating the next
-	W := l.words
+	var mdps []int
+	for _, a := range vi {
+		if a < l.gs {
+			mdps = append(mdps, a)
+		}
+	}
+	carry := map[[2]int]weight{}
+	if len(mdps) > 1 {
+		cw := make(weight, l.cx.words)
+		ref := make(weight, l.cx.words)
+		for j, b := range mdps {
+			for _, a := range mdps[:j] {
+				key := [2]int{a, b}
+				if l.mdp[a] && l.mdp[b] {
+					if w, ok := l.carry[key]; ok {
+						carry[key] = w
+					}
+					continue
+				}
+				if !l.g.Weight(l.loc[a], l.loc[b], cw) {
+					continue // no edge
+				}
+				e.edgeWeightLay(&l.cx.lay, ref, e.sorted[a], e.sorted[b], true, false, &l.bctx)
+				cw.sub(ref)
+				t, ok := smallTerm(cw, l.cx.room-2)
+				if !ok {
+					panic(fallback{"a carried weight is not a base weight plus an ordering term"})
+				}
+				full := make(weight, l.words)
+				e.edgeWeightInto(full, e.sorted[a], e.sorted[b], true, false, &l.bctx)
+				full.addSigned(t)
+				carry[key] = full
+			}
+		}
+	}
+	l.carry = carry
+	clear(l.mdp)
+	for _, a := range mdps {
+		l.mdp[a] = true
+	}
+	l.bctx = *l.ctx
+}
+
+// smallTerm returns d as an int64 when -2^bits < d < 2^bits.
+func smallTerm(d weight, bits int) (int64, bool) {
+	hi := uint64(0)
+	if int64(d[len(d)-1]) < 0 {
+		hi = ^uint64(0)
+	}
+	for _, x := range d[1:] {
+		if x != hi {
+			return 0, false
+		}
+	}
+	t := int64(d[0])
+	if (hi == 0) != (t >= 0) || t >= 1<<bits || t <= -(1<<bits) {
+		return 0, false
+	}
+	return t, true
+}
+
+// rebuild creates the local problem over l.live with l.k proxies. With
+// sameCx (the same bracket: the compactor did not change) the weights of
+// the previous problem are kept (read from l.g); otherwise (begin) the
+// MDPs' pairs get their carried weights and the other pairs of the bracket
+// and the next scoregroup are left to run. Pairs with a lower-bracket
+// player get the weights outside the brackets.
+func (l *localGraph) rebuild(sameCx bool) {
+	e := l.e
+	srcLoc, old := l.loc, l.g
+	if !sameCx {
+		l.g, old = nil, nil // the previous problem is not read: free it before allocating the next
+		if len(l.live)+l.k > bigGraph {
+			// Collect the previous bracket's graph and weights now, so that
+			// the next graph reuses their memory instead of the heap
+			// growing to twice the live data before the next collection.
+			runtime.GC()
+		}
+	}
 	m := len(l.live)
 	nv := m + l.k
 	d := -1
@@ -233,27 +319,30 @@ func (l *localGraph) rebuild(src []uint64, srcLoc []int) {
 		loc[a] = i
 	}
 	g := matching.NewIncremental(nv, l.cx.words)
-	fw := make([]uint64, m*(m-1)/2*W)
 	cw := make(weight, l.cx.words)
 	for i := 1; i < m; i++ {
 		a := l.live[i]
 		for j := range i {
-			b := l.live[j]
-			k := (i*(i-1)/2 + j) * W
-			w := weight(fw[k : k+W : k+W])
-			if sa, sb := srcLoc[a], srcLoc[b]; src != nil && sa >= 0 && sb >= 0 {
-				if sa < sb {
-					sa, sb = sb, sa
+			b := l.live[j] // b < a
+			if old != nil {
+				if sa, sb := srcLoc[a], srcLoc[b]; sa >= 0 && sb >= 0 {
+					if old.Weight(sa, sb, cw) {
+						g.Set(i, j, cw, true)
+					}
+					continue
 				}
-				sk := (sa*(sa-1)/2 + sb) * W
-				copy(w, src[sk:sk+W])
-			} else if l.fresh {
-				continue
 			} else {
-				e.edgeWeightInto(w, e.sorted[b], e.sorted[a], false, false, &l.ctx0)
+				if w, ok := l.carry[[2]int{b, a}]; ok {
+					l.cx.apply(cw, w)
+					g.Set(i, j, cw, true)
+					continue
+				}
+				if a < l.next {
+					continue // an MDP pair without an edge, or set by run
+				}
 			}
-			if !w.isZero() {
-				l.cx.apply(cw, w)
+			e.edgeWeightLay(&l.cx.lay, cw, e.sorted[b], e.sorted[a], false, false, &l.ctx0)
+			if !cw.isZero() {
 				g.Set(i, j, cw, true)
 			}
 		}
@@ -294,8 +383,7 @@ func (l *localGraph) rebuild(src []uint64, srcLoc []int) {
 			g.Set(q, r, c1, true)
 		}
 	}
-	l.g, l.loc, l.vert, l.fw = g, loc, append([]int(nil), l.live...), fw
-	l.cbuf = cw
+	l.g, l.loc, l.vert = g, loc, append([]int(nil), l.live...)
 }
 
 // goExact switches to the exact problem: the lower brackets join the local
@@ -306,18 +394,11 @@ func (l *localGraph) goExact() {
 		l.live = append(l.live, x)
 	}
 	l.k = 0
-	l.rebuild(l.fw, l.loc)
+	l.rebuild(true)
 }
 
 func (l *localGraph) set(a, b int, w weight) {
-	i, j := l.loc[a], l.loc[b]
-	copy(l.fcell(i, j), w)
-	if w.isZero() {
-		l.g.Set(i, j, w[:l.cx.words], false)
-		return
-	}
-	l.cx.apply(l.cbuf, w)
-	l.g.Set(i, j, l.cbuf, true)
+	l.g.Set(l.loc[a], l.loc[b], w, !w.isZero())
 }
 
 func (l *localGraph) finalize(a, b int) {
@@ -365,7 +446,7 @@ func (l *localGraph) solve() ([]int, bool) {
 			break
 		}
 		l.k = min(kmax, 2*l.k+4+(kmax&1))
-		l.rebuild(l.fw, l.loc)
+		l.rebuild(true)
 	}
 	res := make([]int, l.n)
 	for v := range res {

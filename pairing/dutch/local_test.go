@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"arbiter/pairing"
@@ -51,6 +52,9 @@ func TestLocalMatchesGlobal(t *testing.T) {
 			continue
 		}
 		if fb != "" {
+			if strings.Contains(fb, "carried") {
+				t.Errorf("%s: fell back (%s)", c.Case, fb)
+			}
 			t.Logf("%s: fell back (%s)", c.Case, fb)
 			fell++
 			continue

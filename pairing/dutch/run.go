@@ -13,8 +13,10 @@ import (
 // one (localGraph). Vertices are positions in the sorted order.
 type graph interface {
 	// begin starts a bracket: vi are the bracket's vertices followed by the
-	// next scoregroup; the vertices from next on are the lower brackets.
-	begin(vi []int, next int)
+	// next scoregroup (vertices groupStart..next-1); the vertices from next
+	// on are the lower brackets. It returns the layout of the weights set
+	// in the bracket (e.lay, or the bracket's compact layout).
+	begin(vi []int, groupStart, next int) *layout
 	set(a, b int, w weight)
 	// solve returns the current optimum: mate[v] is v's partner, or v
 	// itself for the PAB.
@@ -39,14 +41,15 @@ func (e *engine) set(a, b int, w weight) { e.g.Set(a, b, w, !w.isZero()) }
 
 // globalGraph is the matching over all remaining players.
 type globalGraph struct {
-	g *matching.Incremental
-	n int
+	g   *matching.Incremental
+	n   int
+	lay *layout
 }
 
-func (g *globalGraph) begin([]int, int)       {}
-func (g *globalGraph) set(a, b int, w weight) { g.g.Set(a, b, w, !w.isZero()) }
-func (g *globalGraph) finalize(a, b int)      { g.g.Fix(a, b) }
-func (g *globalGraph) solve() ([]int, bool)   { return solveMates(g.g, g.n) }
+func (g *globalGraph) begin([]int, int, int) *layout { return g.lay }
+func (g *globalGraph) set(a, b int, w weight)        { g.g.Set(a, b, w, !w.isZero()) }
+func (g *globalGraph) finalize(a, b int)             { g.g.Fix(a, b) }
+func (g *globalGraph) solve() ([]int, bool)          { return solveMates(g.g, g.n) }
 
 func (e *engine) run() ([]pairing.Pair, error) {
 	t := e.t
@@ -141,13 +144,23 @@ func (e *engine) run() ([]pairing.Pair, error) {
 			vi = append(vi, next)
 			next++
 		}
-		e.gr.begin(vi, next)
-		base := e.baseWeights(vi, sgBegin, nsgBegin, ctx)
-		for li := sgBegin; li < len(vi); li++ {
+		lay := e.gr.begin(vi, groupStart, next)
+		base := e.baseWeights(lay, vi, sgBegin, nsgBegin, ctx)
+		for li := sgBegin; li < nsgBegin; li++ {
 			for si := 0; si < li; si++ {
 				e.gr.set(vi[li], vi[si], base[li][si])
 			}
 		}
+		// The pairs with the next scoregroup are set once here and at most
+		// dropped below: their weights are not kept.
+		nw := make(weight, lay.words)
+		for li := nsgBegin; li < len(vi); li++ {
+			for si := 0; si < li; si++ {
+				e.edgeWeightLay(lay, nw, e.sorted[vi[si]], e.sorted[vi[li]], false, true, ctx)
+				e.gr.set(vi[li], vi[si], nw)
+			}
+		}
+		clear(nw)
 		sgb := e.lay.sgBits
 		withExchange := func(si, li, sri, remPairs int) weight {
 			r := base[li][si].clone()
@@ -332,8 +345,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 					e.gr.set(pv, vi[rem[ot]], base[rem[it]][rem[ot]])
 				}
 				for oi := nsgBegin; oi < len(vi); oi++ {
-					clear(base[oi][rem[it]])
-					e.gr.set(pv, vi[oi], base[oi][rem[it]])
+					e.gr.set(pv, vi[oi], nw) // zero: no edge
 				}
 			}
 			if !already {
@@ -426,22 +438,23 @@ func (e *engine) run() ([]pairing.Pair, error) {
 	return pairs, nil
 }
 
-// baseWeights computes the edge weights inside the bracket and towards the
-// next scoregroup: base[larger][smaller] over positions in vi.
-func (e *engine) baseWeights(vi []int, sgBegin, nsgBegin int, c *edgeCtx) [][]weight {
-	base := make([][]weight, len(vi))
-	W := e.lay.words
+// baseWeights computes the edge weights inside the bracket in layout l:
+// base[larger][smaller] over positions in vi, for the rows sgBegin to
+// nsgBegin-1.
+func (e *engine) baseWeights(l *layout, vi []int, sgBegin, nsgBegin int, c *edgeCtx) [][]weight {
+	base := make([][]weight, nsgBegin)
+	W := l.words
 	cells := 0
-	for li := sgBegin; li < len(vi); li++ {
+	for li := sgBegin; li < nsgBegin; li++ {
 		cells += li
 	}
 	arena := make([]uint64, cells*W) // one allocation for all weights
-	for li := sgBegin; li < len(vi); li++ {
+	for li := sgBegin; li < nsgBegin; li++ {
 		base[li] = make([]weight, li)
 		for si := 0; si < li; si++ {
 			w := weight(arena[:W:W])
 			arena = arena[W:]
-			e.edgeWeightInto(w, e.sorted[vi[si]], e.sorted[vi[li]], li < nsgBegin, li >= nsgBegin, c)
+			e.edgeWeightLay(l, w, e.sorted[vi[si]], e.sorted[vi[li]], true, false, c)
 			base[li][si] = w
 		}
 	}
@@ -524,7 +537,7 @@ func (e *engine) globalInit(ctx *edgeCtx) (arbiter.Points, bool, error) {
 			}
 		}
 	}
-	e.gr = &globalGraph{g: e.g, n: n}
+	e.gr = &globalGraph{g: e.g, n: n, lay: &e.lay}
 	return byeScore, single, nil
 }
 

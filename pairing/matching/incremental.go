@@ -47,10 +47,10 @@ type Incremental struct {
 	started   bool
 	onAdjust  func(deltaType int) // tests: called after every dual adjustment
 
-	// Top two words of the vertex duals and of the doubled weights, used
-	// to skip the exact multi-word slack when its sign or an ordering is
-	// certain; see slackT.
-	yt, wt2 []top
+	// Top two words of the vertex duals (those of the doubled weights are
+	// read from wt, wtTop), used to skip the exact multi-word slack when its
+	// sign or an ordering is certain; see slackT.
+	yt []top
 
 	// addBlossom scratch: best edge towards each S-blossom.
 	btBest  []int
@@ -114,7 +114,6 @@ func NewIncremental(n, words int) *Incremental {
 	s.dual = make([]uint64, 2*n*words)
 	s.allow = make([]uint32, m)
 	s.yt = make([]top, n)
-	s.wt2 = make([]top, n*n)
 	s.t1, s.t2, s.delta = make([]uint64, words), make([]uint64, words), make([]uint64, words)
 	s.beEpoch, s.beEdge = make([]uint64, 2*n), fill(2*n, -1)
 	s.beT = make([]top, 2*n)
@@ -161,8 +160,6 @@ func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
 	}
 	copy(d, nw)
 	copy(s.wc(c2), nw)
-	s.wt2[c1] = topOf(d)
-	s.wt2[c2] = s.wt2[c1]
 	s.ex[c1], s.ex[c2] = exists, exists
 	if s.dead[v] || s.dead[u] {
 		return // outside the problem
@@ -182,6 +179,111 @@ func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
 		}
 	}
 	s.markDirty(v)
+}
+
+// freshStart sets feasible duals and a first matching along tight edges
+// for a fresh solve. Each dual is lowered in turn to the least feasible
+// value (one of its edges becomes tight) and the vertex is matched along a
+// tight edge to a free vertex when there is one; every dual starts at the
+// largest weight of its edges, so it only goes down and the matched edges
+// stay tight. Hubs, the vertices that are the unique best partner of two
+// or more others, are left out of the first pass (their edges ignored,
+// their duals set last against the final others): otherwise the first
+// hub lowered becomes every later vertex's tightest partner and the
+// greedy matches almost nothing.
+func (s *Incremental) freshStart() {
+	W := s.words
+	n := s.n
+	cnt := make([]int, n)
+	for _, v := range s.live {
+		best := -1
+		for _, u := range s.live {
+			c := v*n + u
+			if u == v || !s.ex[c] {
+				continue
+			}
+			if best == -1 || cmp(s.wc(c), s.wc(v*n+best)) > 0 {
+				best = u
+			}
+		}
+		if best >= 0 {
+			cnt[best]++
+		}
+	}
+	hub := make([]bool, n)
+	for _, v := range s.live {
+		hub[v] = cnt[v] >= 2
+	}
+	// Every dual at the largest weight of its edges to non-hubs.
+	for _, v := range s.live {
+		d := s.d(v)
+		clear(d)
+		for _, u := range s.live {
+			if c := v*n + u; u != v && !hub[u] && s.ex[c] && cmp(s.wc(c), d) > 0 {
+				copy(d, s.wc(c))
+			}
+		}
+	}
+	need := make([]uint64, W)
+	done := make([]bool, n)
+	// lower sets v's dual to its least feasible value over the edges to
+	// the vertices allowed by ok and matches v along a tight edge to a
+	// free vertex allowed by canMatch.
+	lower := func(v int, ok, canMatch func(u int) bool) bool {
+		best, bestFree := -1, false
+		for _, u := range s.live {
+			c := v*n + u
+			if u == v || !s.ex[c] || !ok(u) {
+				continue
+			}
+			add(need, s.wc(c), s.wc(c))
+			sub(need, need, s.d(u))
+			free := s.mate[u] < 0 && canMatch(u)
+			if best == -1 {
+				copy(s.t2, need)
+				best, bestFree = u, free
+				continue
+			}
+			if r := cmp(need, s.t2); r > 0 || (r == 0 && free && !bestFree) {
+				copy(s.t2, need)
+				best, bestFree = u, free
+			}
+		}
+		if best == -1 {
+			return false
+		}
+		copy(s.d(v), s.t2)
+		if s.mate[v] < 0 && bestFree {
+			s.pair(v, best)
+		}
+		return true
+	}
+	notHub := func(u int) bool { return !hub[u] }
+	for _, v := range s.live {
+		if !hub[v] {
+			done[v] = lower(v, notHub, notHub)
+		}
+	}
+	// The hubs, and the vertices with edges to hubs only, against the
+	// final duals of the others (matched only to vertices already done,
+	// whose duals do not change any more).
+	all := func(int) bool { return true }
+	isDone := func(u int) bool { return done[u] }
+	for _, v := range s.live {
+		if !done[v] {
+			done[v] = lower(v, all, isDone)
+		}
+	}
+}
+
+// pair matches v and u.
+func (s *Incremental) pair(v, u int) {
+	k := tri(v, u)
+	if v == int(s.ei[k]) {
+		s.mate[v], s.mate[u] = 2*k+1, 2*k
+	} else {
+		s.mate[v], s.mate[u] = 2*k, 2*k+1
+	}
 }
 
 func (s *Incremental) markDirty(v int) {
@@ -322,58 +424,7 @@ func (s *Incremental) Solve() bool {
 	W := s.words
 	if !s.started {
 		s.started = true
-		// Fresh start: every dual at the largest weight of its edges
-		// (feasible), then lowered greedily (below).
-		for v := 0; v < s.n; v++ {
-			if s.dead[v] {
-				continue
-			}
-			d := s.d(v)
-			clear(d)
-			for _, u := range s.live {
-				if c := v*s.n + u; u != v && s.ex[c] && cmp(s.wc(c), d) > 0 {
-					copy(d, s.wc(c))
-				}
-			}
-		}
-		// Greedy start: lower each dual in turn to the least feasible
-		// value (one of its edges becomes tight) and match the vertex
-		// along a tight edge to a free vertex when there is one.
-		need := make([]uint64, W)
-		for _, v := range s.live {
-			best, bestFree := -1, false
-			for _, u := range s.live {
-				c := v*s.n + u
-				if u == v || !s.ex[c] {
-					continue
-				}
-				add(need, s.wc(c), s.wc(c))
-				sub(need, need, s.d(u))
-				free := s.mate[u] < 0
-				if best == -1 {
-					copy(s.t2, need)
-					best, bestFree = u, free
-					continue
-				}
-				if r := cmp(need, s.t2); r > 0 || (r == 0 && free && !bestFree) {
-					copy(s.t2, need)
-					best, bestFree = u, free
-				}
-			}
-			if best == -1 {
-				continue
-			}
-			copy(s.d(v), s.t2)
-			if s.mate[v] < 0 && bestFree {
-				u := best
-				k := tri(v, u)
-				if v == int(s.ei[k]) {
-					s.mate[v], s.mate[u] = 2*k+1, 2*k
-				} else {
-					s.mate[v], s.mate[u] = 2*k, 2*k+1
-				}
-			}
-		}
+		s.freshStart()
 	} else {
 		// Dissolve the blossoms around changed vertices.
 		for _, v := range s.dirties {
@@ -960,6 +1011,16 @@ func topOf(x []uint64) top {
 	return top{x[n-2], x[n-1]}
 }
 
+// wtTop is the top of the doubled weight of cell c, read from wt.
+func (s *Incremental) wtTop(c int) top {
+	if s.words == 1 {
+		x := s.wt[c]
+		return top{x, uint64(int64(x) >> 63)}
+	}
+	i := (c+1)*s.words - 2
+	return top{s.wt[i], s.wt[i+1]}
+}
+
 func (s *Incremental) syncF() {
 	s.epoch++
 	for _, v := range s.live {
@@ -980,7 +1041,7 @@ func abs(f float64) float64 {
 // dropped words, each operand's dropped part lies in [0, 2^L), so the exact
 // slack S satisfies (T-2)·2^L < S < (T+2)·2^L.
 func (s *Incremental) slackT(v, w, cell int) top {
-	a, b, c := s.yt[v], s.yt[w], s.wt2[cell]
+	a, b, c := s.yt[v], s.yt[w], s.wtTop(cell)
 	lo, c1 := bits.Add64(a.lo, b.lo, 0)
 	hi, _ := bits.Add64(a.hi, b.hi, c1)
 	lo, c2 := bits.Sub64(lo, c.lo, 0)
@@ -1060,4 +1121,22 @@ func (s *Incremental) clearTrees(ra, rb int) {
 	for _, b := range tops {
 		s.label[b] = 0
 	}
+}
+
+// Weight writes the weight of edge {v, u} into dst (len(dst) == the
+// graph's words) and reports whether the edge is present.
+func (s *Incremental) Weight(v, u int, dst []uint64) bool {
+	c := v*s.n + u
+	if !s.ex[c] {
+		clear(dst)
+		return false
+	}
+	w := s.wc(c) // doubled, with headroom
+	for i := range dst {
+		dst[i] = w[i] >> 1
+		if i+1 < len(w) {
+			dst[i] |= w[i+1] << 63
+		}
+	}
+	return true
 }
