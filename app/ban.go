@@ -105,29 +105,16 @@ func (s *Service) Ban(ctx context.Context, a arbiter.Actor, slug string, req Ban
 // LiftBan ends a ban early (TD of the event it was recorded in, with a
 // reason); the record stays, marked lifted.
 func (s *Service) LiftBan(ctx context.Context, a arbiter.Actor, slug, id, reason string) (Ban, error) {
-	var b Ban
 	if err := requireReason(reason, "lifting a ban"); err != nil {
-		return b, err
+		return Ban{}, err
 	}
-	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
-		st, err := load(ctx, tx, slug)
-		if err != nil {
-			return err
-		}
-		if err := requireTD(ctx, tx, st, a, "lift a ban"); err != nil {
-			return err
-		}
-		if b, err = get[Ban](ctx, tx, st, kindBan, id); err != nil {
-			return err
-		}
+	return amendAsTD(ctx, s, a, slug, kindBan, id, "lift a ban", func(b *Ban) (sqlstore.Change, error) {
 		if b.Lifted {
-			return arbiter.Errorf(arbiter.ECONFLICT, "ban %s was already lifted", id)
+			return sqlstore.Change{}, arbiter.Errorf(arbiter.ECONFLICT, "ban %s was already lifted", id)
 		}
 		b.Lifted, b.LiftedBy, b.LiftedAt, b.LiftedReason = true, normUser(a.Name), s.now(), strings.TrimSpace(reason)
-		b.Version, err = sqlstore.Update(ctx, tx, change(a, "player.unban", b.Player+": "+b.LiftedReason, false), st.row.ID, kindBan, b.ID, b.Version, b)
-		return err
+		return change(a, "player.unban", b.Player+": "+b.LiftedReason, false), nil
 	})
-	return b, err
 }
 
 // Bans lists the bans recorded in an event, lifted ones included.

@@ -112,29 +112,16 @@ func (s *Service) CheatReports(ctx context.Context, a arbiter.Actor, slug string
 // CloseCheatReport records the TDs' conclusion on a report (TD only, with
 // a note; the sanction itself, if any, is a separate Sanction).
 func (s *Service) CloseCheatReport(ctx context.Context, a arbiter.Actor, slug, id, outcome string) (CheatReport, error) {
-	var cr CheatReport
 	if err := requireReason(outcome, "closing a report"); err != nil {
-		return cr, err
+		return CheatReport{}, err
 	}
-	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
-		st, err := load(ctx, tx, slug)
-		if err != nil {
-			return err
-		}
-		if err := requireTD(ctx, tx, st, a, "close a report of cheating"); err != nil {
-			return err
-		}
-		if cr, err = get[CheatReport](ctx, tx, st, kindCheatReport, id); err != nil {
-			return err
-		}
+	return amendAsTD(ctx, s, a, slug, kindCheatReport, id, "close a report of cheating", func(cr *CheatReport) (sqlstore.Change, error) {
 		if cr.Closed {
-			return arbiter.Errorf(arbiter.ECONFLICT, "report %s is already closed", id)
+			return sqlstore.Change{}, arbiter.Errorf(arbiter.ECONFLICT, "report %s is already closed", id)
 		}
 		cr.Closed, cr.ClosedBy, cr.ClosedAt, cr.Outcome = true, normUser(a.Name), s.now(), strings.TrimSpace(outcome)
-		cr.Version, err = sqlstore.Update(ctx, tx, change(a, "cheating.close", "private report closed (A6)", false), st.row.ID, kindCheatReport, cr.ID, cr.Version, cr)
-		return err
+		return change(a, "cheating.close", "private report closed (A6)", false), nil
 	})
-	return cr, err
 }
 
 // playsIn tells whether user is a player, member or captain of an entrant

@@ -112,30 +112,16 @@ func (s *Service) Forbid(ctx context.Context, a arbiter.Actor, slug string, req 
 // RemoveForbidden lifts a forbidden pairing (TD only, with a reason); the
 // record stays, marked removed, and the next rounds paired ignore it.
 func (s *Service) RemoveForbidden(ctx context.Context, a arbiter.Actor, slug, id, reason string) (Forbidden, error) {
-	var fb Forbidden
 	if err := requireReason(reason, "lifting a forbidden pairing"); err != nil {
-		return fb, err
+		return Forbidden{}, err
 	}
-	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
-		st, err := load(ctx, tx, slug)
-		if err != nil {
-			return err
-		}
-		if err := requireTD(ctx, tx, st, a, "lift a forbidden pairing"); err != nil {
-			return err
-		}
-		fb, err = get[Forbidden](ctx, tx, st, kindForbidden, id)
-		if err != nil {
-			return err
-		}
+	return amendAsTD(ctx, s, a, slug, kindForbidden, id, "lift a forbidden pairing", func(fb *Forbidden) (sqlstore.Change, error) {
 		if fb.Removed {
-			return arbiter.Errorf(arbiter.ECONFLICT, "forbidden pairing %s was already removed", id)
+			return sqlstore.Change{}, arbiter.Errorf(arbiter.ECONFLICT, "forbidden pairing %s was already removed", id)
 		}
 		fb.Removed, fb.RemovedBy, fb.RemovedAt, fb.RemovedReason = true, normUser(a.Name), s.now(), strings.TrimSpace(reason)
-		fb.Version, err = sqlstore.Update(ctx, tx, change(a, "pairing.unforbid", fb.RemovedReason, false), st.row.ID, kindForbidden, fb.ID, fb.Version, fb)
-		return err
+		return change(a, "pairing.unforbid", fb.RemovedReason, false), nil
 	})
-	return fb, err
 }
 
 // ForbiddenPairings lists the event's forbidden pairings, removed ones

@@ -105,30 +105,16 @@ func (s *Service) Separate(ctx context.Context, a arbiter.Actor, slug string, re
 // RemoveSeparated lifts a list of separated players (TD only, with a
 // reason); the record stays, marked removed.
 func (s *Service) RemoveSeparated(ctx context.Context, a arbiter.Actor, slug, id, reason string) (Separated, error) {
-	var sp Separated
 	if err := requireReason(reason, "lifting a list of separated players"); err != nil {
-		return sp, err
+		return Separated{}, err
 	}
-	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
-		st, err := load(ctx, tx, slug)
-		if err != nil {
-			return err
-		}
-		if err := requireTD(ctx, tx, st, a, "lift a list of separated players"); err != nil {
-			return err
-		}
-		sp, err = get[Separated](ctx, tx, st, kindSeparated, id)
-		if err != nil {
-			return err
-		}
+	return amendAsTD(ctx, s, a, slug, kindSeparated, id, "lift a list of separated players", func(sp *Separated) (sqlstore.Change, error) {
 		if sp.Removed {
-			return arbiter.Errorf(arbiter.ECONFLICT, "list %s was already lifted", id)
+			return sqlstore.Change{}, arbiter.Errorf(arbiter.ECONFLICT, "list %s was already lifted", id)
 		}
 		sp.Removed, sp.RemovedBy, sp.RemovedAt, sp.RemovedReason = true, normUser(a.Name), s.now(), strings.TrimSpace(reason)
-		sp.Version, err = sqlstore.Update(ctx, tx, change(a, "entrant.unseparate", sp.RemovedReason, false), st.row.ID, kindSeparated, sp.ID, sp.Version, sp)
-		return err
+		return change(a, "entrant.unseparate", sp.RemovedReason, false), nil
 	})
-	return sp, err
 }
 
 // SeparatedPlayers lists the event's lists of separated players, lifted
