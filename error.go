@@ -15,6 +15,7 @@ const (
 	EFORBIDDEN    = "forbidden"    // the actor's role does not allow the action
 	EUNAUTHORIZED = "unauthorized" // no actor
 	ENOPAIRING    = "no_pairing"   // no valid pairing exists
+	EUNAVAILABLE  = "unavailable"  // a service Arbiter depends on (Lichess) failed; try again later
 	EINTERNAL     = "internal"     // a bug or an infrastructure failure; message is not user-safe
 )
 

@@ -439,7 +439,9 @@ func (s *Service) checkPair(ctx context.Context, st *state, mf *format.Match, ou
 		if code := arbiter.ErrorCode(err); code != arbiter.EINTERNAL {
 			return nil, err
 		}
-		return nil, &arbiter.Error{Code: arbiter.EINTERNAL, Message: fmt.Sprintf("fetching the games of %s and %s from Lichess failed", pr.home, pr.away), Err: err}
+		// Lichess, not Arbiter, failed: the TD is told so and may try again
+		// (the last check stored, if any, is kept).
+		return nil, &arbiter.Error{Code: arbiter.EUNAVAILABLE, Message: fmt.Sprintf("fetching the games of %s and %s from Lichess failed; try again later", pr.home, pr.away), Err: err}
 	}
 	flagged := map[string]bool{}
 	for i, ps := range pr.parts {

@@ -351,12 +351,12 @@ func TestVerifyMatchRefusals(t *testing.T) {
 		if v.Consistent || v.Summary() != "3 parts not checked" {
 			t.Fatalf("unknown player: %+v", v)
 		}
-		// Lichess failing: an internal error naming the pair; the last
+		// Lichess failing: "unavailable" (503 on the web) naming the pair; the last
 		// check stays as it was.
 		s.SetGameSource(&fakeGames{err: errors.New("lichess: GET /api/games/user/playera: 429 Too Many Requests")})
 		_, err = s.VerifyMatch(ctx, td, "ref", m.ID)
 		var ae *arbiter.Error
-		if !errors.As(err, &ae) || ae.Code != arbiter.EINTERNAL || ae.Message != "fetching the games of playera and playerb from Lichess failed" || ae.Err == nil {
+		if !errors.As(err, &ae) || ae.Code != arbiter.EUNAVAILABLE || ae.Message != "fetching the games of playera and playerb from Lichess failed; try again later" || ae.Err == nil {
 			t.Fatalf("Lichess failing: %v", err)
 		}
 		if got := must(s.Verification(ctx, "ref", m.ID)); got == nil || got.Version != 1 || !slices.Equal(summary(*got), summary(v)) {

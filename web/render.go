@@ -147,6 +147,8 @@ func httpStatus(code string) int {
 		return http.StatusForbidden
 	case arbiter.EUNAUTHORIZED:
 		return http.StatusUnauthorized
+	case arbiter.EUNAVAILABLE:
+		return http.StatusServiceUnavailable
 	}
 	return http.StatusInternalServerError
 }

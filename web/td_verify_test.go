@@ -234,3 +234,24 @@ func tableRowsOf(t *testing.T, body, id string) []string {
 	}
 	return out
 }
+
+// TestTDVerifyLichessDown: when Lichess answers 500, the TD is told that
+// Lichess failed and may try again — the API answers 503 "unavailable",
+// the form an error message, never "internal error".
+func TestTDVerifyLichessDown(t *testing.T) {
+	f := newFixture(t)
+	m := verifyEvent(t, f)
+	tdTok := f.signIn(t, "ArbiterTD")
+	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusInternalServerError)
+		fmt.Fprint(w, `{"error":"boom"}`)
+	}))
+	t.Cleanup(down.Close)
+	c, err := lichess.New(lichess.Options{BaseURL: down.URL, MinInterval: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.app.SetGameSource(app.LichessGames{Client: c})
+	wantAPIErrorAs(t, f, tdTok, "/api/events/lc/matches/"+m.ID+"/verify", 503, "unavailable")
+	f.submit(t, tdTok, "/events/lc/td/matches/"+m.ID, url.Values{"action": {"verify"}}).wantRefused(t, "from Lichess failed; try again later")
+}
