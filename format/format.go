@@ -55,6 +55,10 @@ type Format struct {
 	// Sanctions names the sanction rules that apply: "rkcc", "antichess"
 	// or "acwc" (package sanction); empty = no sanctions through the app.
 	Sanctions string `json:"sanctions,omitempty"`
+	// Eligibility names the rulebook's eligibility clause checked against
+	// Lichess (package eligibility): "antichess-team-cup" (A2) or
+	// "acwc-2023" (W1); empty = the format has no eligibility rules.
+	Eligibility string `json:"eligibility,omitempty"`
 	// WrongTimeControl is the rule for a set or part played in the wrong
 	// time control (R6); nil when the rulebook has none.
 	WrongTimeControl *WrongTimeControl `json:"wrong_time_control,omitempty"`

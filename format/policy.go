@@ -46,6 +46,13 @@ const (
 	SanctionsACWC      = "acwc"      // W16, W17
 )
 
+// Eligibility rules (package eligibility) an event's entrants are checked
+// against on Lichess.
+const (
+	EligibilityAntichessTeamCup = "antichess-team-cup" // A2
+	EligibilityACWC2023         = "acwc-2023"          // W1
+)
+
 // Lineup policies: how a team names its players for a match.
 const (
 	// LineupSets: one player per set, named before the round (R7-R9),
@@ -65,6 +72,9 @@ const (
 func (f *Format) validatePolicy() error {
 	if f.Sanctions != "" && !slices.Contains([]string{SanctionsRKCC, SanctionsAntichess, SanctionsACWC}, f.Sanctions) {
 		return fieldErr("sanctions", "format.sanctions", "want rkcc, antichess or acwc, got %q", f.Sanctions)
+	}
+	if f.Eligibility != "" && !slices.Contains([]string{EligibilityAntichessTeamCup, EligibilityACWC2023}, f.Eligibility) {
+		return fieldErr("eligibility", "format.eligibility", "want antichess-team-cup or acwc-2023, got %q", f.Eligibility)
 	}
 	if f.Variant != "" && !slices.Contains([]string{VariantStandard, VariantAntichess}, f.Variant) {
 		return fieldErr("variant", "format.variant", "want standard or antichess, got %q", f.Variant)
