@@ -43,6 +43,9 @@ type Service struct {
 	// games finds games on Lichess for result verification; nil = not
 	// available (SetGameSource).
 	games GameSource
+	// accounts reads Lichess accounts for eligibility checks; nil = not
+	// available (SetAccountSource).
+	accounts AccountSource
 }
 
 // New returns a Service on db whose clock (and the store's, so that audit
@@ -204,6 +207,8 @@ func setVersion(v any, version int64) {
 	case *CheatReport:
 		d.Version = version
 	case *MatchVerification:
+		d.Version = version
+	case *EligibilityCheck:
 		d.Version = version
 	}
 }

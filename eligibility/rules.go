@@ -95,19 +95,19 @@ func ACWC2023() Ruleset {
 
 // Check is one rule's outcome.
 type Check struct {
-	Rule   string // Rule.ID
-	Clause string
-	Text   string
-	Status Status
-	Detail string // why, with the figures used
+	Rule   string `json:"rule"` // Rule.ID
+	Clause string `json:"clause"`
+	Text   string `json:"text"`
+	Status Status `json:"status"`
+	Detail string `json:"detail,omitempty"` // why, with the figures used
 }
 
 // Report is the outcome of a ruleset for one account.
 type Report struct {
-	Username string
-	At       time.Time
-	Status   Status // fail if any check fails, else unknown if any is unknown, else pass
-	Checks   []Check
+	Username string    `json:"username"`
+	At       time.Time `json:"at"`
+	Status   Status    `json:"status"` // fail if any check fails, else unknown if any is unknown, else pass
+	Checks   []Check   `json:"checks"`
 }
 
 // Evaluate judges s against rs at time now (for A2, the registration time).

@@ -1,0 +1,272 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"arbiter"
+	"arbiter/eligibility"
+	"arbiter/format"
+	"arbiter/lichess"
+	"arbiter/sqlstore"
+)
+
+// Eligibility on Lichess (A2, W1): a TD asks Lichess for the profile of
+// each player of an entrant, and for the game counts the rules need, and
+// the format's eligibility rules judge them at the entrant's registration
+// ("at registration", A2). The reports are stored on the entrant and
+// audited; they decide nothing: what the public API cannot show stays
+// "unknown" for the TD, who approves or rejects (Approve, Reject).
+
+const kindEligibility = "eligibility"
+
+// AccountSource reads Lichess accounts. *lichess.Client satisfies it;
+// tests pass a fake.
+type AccountSource interface {
+	// User is the public profile; an arbiter.ENOTFOUND error when Lichess
+	// knows no such account.
+	User(ctx context.Context, username string) (*lichess.User, error)
+	// CountGames counts the user's games matching q (created at or after
+	// q.Since, at or before q.Until).
+	CountGames(ctx context.Context, username string, q lichess.GamesQuery) (int, error)
+}
+
+// SetAccountSource gives the service its Lichess accounts; nil (the
+// default) makes CheckEligibility unavailable. Call it before serving.
+func (s *Service) SetAccountSource(a AccountSource) { s.accounts = a }
+
+// EligibilityCheck is the last eligibility check of one entrant.
+type EligibilityCheck struct {
+	Entrant string    `json:"entrant"`
+	Ruleset string    `json:"ruleset"` // eligibility.Ruleset.Name
+	At      time.Time `json:"at"`      // when Lichess was asked
+	By      string    `json:"by"`      // the TD who asked
+	// Judged is the time the rules were judged at: the entrant's
+	// registration.
+	Judged time.Time `json:"judged"`
+	// Status is fail if a player's report fails, else unknown if one is
+	// unknown, else pass.
+	Status  eligibility.Status   `json:"status"`
+	Reports []eligibility.Report `json:"reports"` // one per player, in the entrant's order
+
+	Version int64 `json:"-"`
+}
+
+// NoAccountRule is the check of a player Lichess does not know.
+const NoAccountRule = "account"
+
+// eligibilityRules picks the format's ruleset: A2 judges the rating at
+// the announcement of the initial pairings (round 1 published, else the
+// event's start).
+func (s *Service) eligibilityRules(ctx context.Context, st *state) (eligibility.Ruleset, error) {
+	switch st.f.Eligibility {
+	case format.EligibilityAntichessTeamCup:
+		pairings := st.ev.Start
+		if rd, err := get[arbiter.Round](ctx, s.DB, st, kindRound, roundID(0, 1)); err == nil && !rd.PublishedAt.IsZero() {
+			pairings = rd.PublishedAt
+		}
+		return eligibility.AntichessTeamCup(pairings), nil
+	case format.EligibilityACWC2023:
+		return eligibility.ACWC2023(), nil
+	}
+	return eligibility.Ruleset{}, arbiter.RuleError("app.eligibility", "format %s has no eligibility rules (its \"eligibility\" field is empty): check the accounts by hand", orField(st.f.Name, st.ev.Format))
+}
+
+// CheckEligibility judges every player of an entrant (the player, or a
+// team's members and substitute) against the format's eligibility rules
+// on what Lichess shows now, stores the reports on the entrant and audits
+// the check. TD only. It needs an AccountSource (SetAccountSource);
+// without one it is a rule error (app.lichess). A player Lichess does not
+// know fails ("no such Lichess account"); any other Lichess failure is
+// EUNAVAILABLE and nothing is stored.
+func (s *Service) CheckEligibility(ctx context.Context, a arbiter.Actor, slug, entrantID string) (EligibilityCheck, error) {
+	var out EligibilityCheck
+	const what = "check an entrant's eligibility on Lichess"
+	st, err := load(ctx, s.DB, slug)
+	if err != nil {
+		return out, err
+	}
+	if err := requireTD(ctx, s.DB, st, a, what); err != nil {
+		return out, err
+	}
+	if s.accounts == nil {
+		return out, arbiter.RuleError("app.lichess", "eligibility checks are unavailable: this server has no Lichess client (give --lichess-url)")
+	}
+	e, err := get[arbiter.Entrant](ctx, s.DB, st, kindEntrant, normUser(entrantID))
+	if err != nil {
+		return out, err
+	}
+	rs, err := s.eligibilityRules(ctx, st)
+	if err != nil {
+		return out, err
+	}
+	out = EligibilityCheck{Entrant: e.ID, Ruleset: rs.Name, By: normUser(a.Name), At: s.now(), Judged: e.RegisteredAt,
+		Status: eligibility.Pass, Reports: []eligibility.Report{}}
+	if out.Judged.IsZero() {
+		out.Judged = out.At
+	}
+	players := e.Users()
+	if len(players) == 0 {
+		return out, arbiter.RuleError("app.eligibility", "entrant %s names no players: nobody to look up", e.ID)
+	}
+	for _, p := range players {
+		r, err := s.eligibilityOf(ctx, rs, p, out.Judged)
+		if err != nil {
+			return EligibilityCheck{}, err
+		}
+		out.Reports = append(out.Reports, r)
+		switch {
+		case r.Status == eligibility.Fail:
+			out.Status = eligibility.Fail
+		case r.Status == eligibility.Unknown && out.Status == eligibility.Pass:
+			out.Status = eligibility.Unknown
+		}
+	}
+	err = s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
+		if err := requireTD(ctx, tx, st, a, what); err != nil {
+			return err
+		}
+		ch := change(a, "entrant.eligibility", e.ID+": "+out.Summary(), false)
+		old, err := get[EligibilityCheck](ctx, tx, st, kindEligibility, e.ID)
+		switch {
+		case err == nil:
+			out.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindEligibility, e.ID, old.Version, out)
+		case arbiter.ErrorCode(err) == arbiter.ENOTFOUND:
+			out.Version, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindEligibility, e.ID, out)
+		}
+		return err
+	})
+	return out, err
+}
+
+// eligibilityOf fetches one player's profile and the game counts the
+// rules need, and evaluates them at judged.
+func (s *Service) eligibilityOf(ctx context.Context, rs eligibility.Ruleset, player string, judged time.Time) (eligibility.Report, error) {
+	unavailable := func(err error) error {
+		return &arbiter.Error{Code: arbiter.EUNAVAILABLE, Message: fmt.Sprintf("fetching the Lichess account %s failed; try again later", player), Err: err}
+	}
+	u, err := s.accounts.User(ctx, player)
+	if arbiter.ErrorCode(err) == arbiter.ENOTFOUND {
+		clause := ""
+		if len(rs.Rules) > 0 {
+			clause = rs.Rules[0].Clause
+		}
+		return eligibility.Report{Username: player, At: judged, Status: eligibility.Fail, Checks: []eligibility.Check{{
+			Rule: NoAccountRule, Clause: clause, Text: "a Lichess account", Status: eligibility.Fail, Detail: "no such Lichess account"}}}, nil
+	}
+	if err != nil {
+		return eligibility.Report{}, unavailable(err)
+	}
+	fetched := s.now()
+	snap := eligibility.FromUser(u, fetched)
+	if !snap.Closed {
+		for _, w := range countWindows(rs, judged, fetched) {
+			rated := true
+			n, err := s.accounts.CountGames(ctx, u.Username, lichess.GamesQuery{PerfType: lichess.PerfAntichess, Rated: &rated,
+				Since: w.From, Until: w.To.Add(-time.Millisecond)})
+			if err != nil {
+				return eligibility.Report{}, unavailable(err)
+			}
+			w.Games = n
+			snap.Counts = append(snap.Counts, w)
+		}
+	}
+	return eligibility.Evaluate(rs, snap, judged), nil
+}
+
+// countWindows are the windows [From, To) whose rated antichess games the
+// rules need counted: the recent games before the judged time, and, for a
+// minimum of games before a date that the profile was read after, the
+// games since that date (the profile's total less them bounds the games
+// before it).
+func countWindows(rs eligibility.Ruleset, judged, fetched time.Time) []eligibility.GameCount {
+	var out []eligibility.GameCount
+	add := func(from, to time.Time) {
+		if !from.Before(to) {
+			return
+		}
+		for _, w := range out {
+			if w.From.Equal(from) && w.To.Equal(to) {
+				return
+			}
+		}
+		out = append(out, eligibility.GameCount{From: from, To: to})
+	}
+	for _, r := range rs.Rules {
+		switch r.Kind {
+		case eligibility.MinGamesRecent:
+			add(judged.AddDate(0, -r.Months, 0), judged)
+		case eligibility.MinGamesBefore:
+			end := r.Date
+			if end.IsZero() {
+				end = judged
+			}
+			add(end, fetched)
+		}
+	}
+	return out
+}
+
+// Summary says in one line what the check found: the overall status, the
+// players who fail with their failing rules, and how many checks are left
+// for the TD.
+func (c *EligibilityCheck) Summary() string {
+	var fails []string
+	unknown := 0
+	for _, r := range c.Reports {
+		var rules []string
+		for _, ch := range r.Checks {
+			switch ch.Status {
+			case eligibility.Fail:
+				rules = append(rules, ch.Rule)
+			case eligibility.Unknown:
+				unknown++
+			}
+		}
+		if len(rules) > 0 {
+			fails = append(fails, r.Username+" fails "+strings.Join(rules, ", "))
+		}
+	}
+	out := string(c.Status)
+	if len(fails) > 0 {
+		out += ": " + strings.Join(fails, "; ")
+	}
+	switch unknown {
+	case 0:
+	case 1:
+		out += " (1 check for the TD to confirm)"
+	default:
+		out += fmt.Sprintf(" (%d checks for the TD to confirm)", unknown)
+	}
+	return out
+}
+
+// Eligibility returns an entrant's last eligibility check, nil when it
+// was never checked.
+func (s *Service) Eligibility(ctx context.Context, slug, entrantID string) (*EligibilityCheck, error) {
+	st, err := load(ctx, s.DB, slug)
+	if err != nil {
+		return nil, err
+	}
+	return optional(get[EligibilityCheck](ctx, s.DB, st, kindEligibility, normUser(entrantID)))
+}
+
+// Eligibilities returns the last eligibility check of every entrant
+// checked, by entrant ID.
+func (s *Service) Eligibilities(ctx context.Context, slug string) (map[string]EligibilityCheck, error) {
+	st, err := load(ctx, s.DB, slug)
+	if err != nil {
+		return nil, err
+	}
+	xs, err := list[EligibilityCheck](ctx, s.DB, st, kindEligibility)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]EligibilityCheck, len(xs))
+	for _, x := range xs {
+		out[x.Entrant] = x
+	}
+	return out, nil
+}
