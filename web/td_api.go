@@ -19,6 +19,7 @@ var apiTDRoutes = []apiRoute{
 	{"POST /api/events", func(s *Server) http.HandlerFunc { return s.apiCreateEvent }},
 	{"POST /api/events/{slug}/entrants/{id}/approve", func(s *Server) http.HandlerFunc { return s.apiApprove }},
 	{"POST /api/events/{slug}/entrants/{id}/reject", func(s *Server) http.HandlerFunc { return s.apiReject }},
+	{"POST /api/events/{slug}/entrants/{id}/eligibility", func(s *Server) http.HandlerFunc { return s.apiCheckEligibility }},
 	{"POST /api/events/{slug}/registration/close", func(s *Server) http.HandlerFunc { return s.apiCloseRegistration }},
 	{"POST /api/events/{slug}/rounds", func(s *Server) http.HandlerFunc { return s.apiPairRound }},
 	{"POST /api/events/{slug}/rounds/{round}/publish", func(s *Server) http.HandlerFunc { return s.apiRoundAction("publish") }},

@@ -68,6 +68,17 @@ func (s *Server) apiVerify(w http.ResponseWriter, r *http.Request) {
 	s.apiAnswer(w, r, http.StatusOK, v, err)
 }
 
+// apiCheckEligibility checks an entrant's players on Lichess against the
+// format's eligibility rules (A2, W1) and answers the stored check.
+func (s *Server) apiCheckEligibility(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.apiTD(w, r, nil)
+	if !ok {
+		return
+	}
+	c, err := s.app.CheckEligibility(r.Context(), a, r.PathValue("slug"), r.PathValue("id"))
+	s.apiAnswer(w, r, http.StatusOK, c, err)
+}
+
 type apiOfficial struct {
 	User string `json:"user"`
 }

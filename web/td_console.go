@@ -37,6 +37,11 @@ type tdConsoleData struct {
 	NextStage string // the next stage's name, "" when none
 	Appeals   int    // pending appeals
 	Now       time.Time
+	// Eligible says the format has eligibility rules (A2, W1): each
+	// entrant gets a "Check eligibility" form; Eligibility holds the last
+	// check of each entrant checked.
+	Eligible    bool
+	Eligibility map[string]*app.EligibilityCheck
 }
 
 // tdMatchRow is a match in a table, with names and its result in words.
@@ -134,6 +139,15 @@ func (s *Server) consoleData(ctx context.Context, ev arbiter.Event, a arbiter.Ac
 	if d.Bans, err = s.app.Bans(ctx, slug); err != nil {
 		return d, err
 	}
+	d.Eligible = f.Eligibility != ""
+	checks, err := s.app.Eligibilities(ctx, slug)
+	if err != nil {
+		return d, err
+	}
+	d.Eligibility = map[string]*app.EligibilityCheck{}
+	for id, c := range checks {
+		d.Eligibility[id] = &c
+	}
 	if d.Cheating, err = s.app.CheatReports(ctx, a, slug); err != nil {
 		return d, err
 	}
@@ -183,6 +197,17 @@ func (s *Server) tdEntrantAction(w http.ResponseWriter, r *http.Request) {
 			return "Rejected " + e.Name + ".", err
 		}
 		return "", arbiter.FieldError("action", "web.action", "action must be approve or reject")
+	})
+}
+
+// tdCheckEligibility checks an entrant's players on Lichess against the
+// format's eligibility rules (A2, W1); the outcome shows in the
+// registrations table.
+func (s *Server) tdCheckEligibility(w http.ResponseWriter, r *http.Request) {
+	slug, id := r.PathValue("slug"), r.PathValue("id")
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
+		c, err := s.app.CheckEligibility(r.Context(), a, slug, id)
+		return "Eligibility of " + c.Entrant + " checked on Lichess: " + c.Summary() + ".", err
 	})
 }
 
