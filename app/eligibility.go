@@ -162,48 +162,73 @@ func (s *Service) eligibilityOf(ctx context.Context, rs eligibility.Ruleset, pla
 	fetched := s.now()
 	snap := eligibility.FromUser(u, fetched)
 	if !snap.Closed {
-		for _, w := range countWindows(rs, judged, fetched) {
+		count := func(from, to time.Time, max int) (eligibility.GameCount, error) {
 			rated := true
 			n, err := s.accounts.CountGames(ctx, u.Username, lichess.GamesQuery{PerfType: lichess.PerfAntichess, Rated: &rated,
-				Since: w.From, Until: w.To.Add(-time.Millisecond)})
+				Since: from, Until: to.Add(-time.Millisecond), Max: max})
 			if err != nil {
-				return eligibility.Report{}, unavailable(err)
+				return eligibility.GameCount{}, unavailable(err)
 			}
-			w.Games = n
-			snap.Counts = append(snap.Counts, w)
+			c := eligibility.GameCount{From: from, To: to, Games: n, AtLeast: n >= max}
+			snap.Counts = append(snap.Counts, c)
+			return c, nil
+		}
+		for _, plan := range countPlans(rs, snap, judged) {
+			c, err := count(plan.from, plan.to, plan.max)
+			if err != nil {
+				return eligibility.Report{}, err
+			}
+			if plan.before != nil && c.AtLeast {
+				if _, err := count(time.Time{}, *plan.before, plan.max); err != nil {
+					return eligibility.Report{}, err
+				}
+			}
 		}
 	}
 	return eligibility.Evaluate(rs, snap, judged), nil
 }
 
-// countWindows are the windows [From, To) whose rated antichess games the
-// rules need counted: the recent games before the judged time, and, for a
-// minimum of games before a date that the profile was read after, the
-// games since that date (the profile's total less them bounds the games
-// before it).
-func countWindows(rs eligibility.Ruleset, judged, fetched time.Time) []eligibility.GameCount {
-	var out []eligibility.GameCount
-	add := func(from, to time.Time) {
-		if !from.Before(to) {
-			return
-		}
-		for _, w := range out {
-			if w.From.Equal(from) && w.To.Equal(to) {
-				return
-			}
-		}
-		out = append(out, eligibility.GameCount{From: from, To: to})
+// countPlan is one count of rated antichess games in [from, to), cut at
+// max games (Lichess streams about 20 games a second: a count stops once
+// the rule is settled). before, when set, asks for the games before that
+// date, up to max, if this count is cut short.
+type countPlan struct {
+	from, to time.Time
+	max      int
+	before   *time.Time
+}
+
+// countPlans are the counts the game rules need:
+//   - at least Min in the Months before the judged time: the window's
+//     games, up to Min;
+//   - at least Min before a date D (registration for A2, 2023-03-12 for W1)
+//     that the profile was read after, when its total T reaches Min: the
+//     games since D, up to the fewer of T-Min+1 (that many or more means
+//     fewer than Min before D) and Min; cut at Min, the games before D, up
+//     to Min. With T below Min, or D not yet passed, the total decides.
+func countPlans(rs eligibility.Ruleset, snap eligibility.Snapshot, judged time.Time) []countPlan {
+	total := 0
+	if snap.Antichess != nil {
+		total = snap.Antichess.Games
 	}
+	var out []countPlan
 	for _, r := range rs.Rules {
 		switch r.Kind {
 		case eligibility.MinGamesRecent:
-			add(judged.AddDate(0, -r.Months, 0), judged)
+			out = append(out, countPlan{from: judged.AddDate(0, -r.Months, 0), to: judged, max: r.Min})
 		case eligibility.MinGamesBefore:
 			end := r.Date
 			if end.IsZero() {
 				end = judged
 			}
-			add(end, fetched)
+			if !end.Before(snap.FetchedAt) || total < r.Min {
+				continue
+			}
+			p := countPlan{from: end, to: snap.FetchedAt, max: min(total-r.Min+1, r.Min)}
+			if total-r.Min+1 > r.Min {
+				p.before = &end
+			}
+			out = append(out, p)
 		}
 	}
 	return out

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -44,7 +45,7 @@ func (f *fakeAccounts) User(_ context.Context, name string) (*lichess.User, erro
 func (f *fakeAccounts) CountGames(_ context.Context, name string, q lichess.GamesQuery) (int, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.asked = append(f.asked, name+" "+q.PerfType+" rated="+boolPtr(q.Rated)+" "+q.Since.Format(time.RFC3339Nano)+" "+q.Until.Format(time.RFC3339Nano))
+	f.asked = append(f.asked, fmt.Sprintf("%s %s rated=%s %s %s max=%d", name, q.PerfType, boolPtr(q.Rated), q.Since.Format(time.RFC3339Nano), q.Until.Format(time.RFC3339Nano), q.Max))
 	if f.err != nil {
 		return 0, f.err
 	}
@@ -53,7 +54,7 @@ func (f *fakeAccounts) CountGames(_ context.Context, name string, q lichess.Game
 	}
 	n := 0
 	for _, g := range f.games[strings.ToLower(name)] {
-		if !g.Before(q.Since) && !g.After(q.Until) {
+		if !g.Before(q.Since) && !g.After(q.Until) && (q.Max == 0 || n < q.Max) {
 			n++
 		}
 	}
@@ -169,7 +170,7 @@ func TestCheckEligibilityTeam(t *testing.T) {
 		}
 		for rule, want := range map[string]string{
 			"A2.games":  "1497 rated antichess games so far (needs 1000)",
-			"A2.recent": "110 rated antichess games in the 3 months since 2024-09-20 (needs 100)",
+			"A2.recent": "at least 100 rated antichess games in the 3 months since 2024-09-20 (needs 100)",
 			"A2.age":    "created 2020-01-01, 6 months before 2024-12-20",
 		} {
 			if d := detailOf(cap01, rule); d != want {
@@ -189,12 +190,14 @@ func TestCheckEligibilityTeam(t *testing.T) {
 		if want := "fail: A01 fails A2.bot; B01 fails A2.age; c01 fails account (13 checks for the TD to confirm)"; v.Summary() != want {
 			t.Fatalf("summary %q, want %q", v.Summary(), want)
 		}
-		// Two counts per player: since registration (the profile's total
-		// less them bounds the games before it) and the 3 months before.
-		rated := func(user string, since, until time.Time) string {
-			return user + " antichess rated=true " + since.Format(time.RFC3339Nano) + " " + until.Add(-time.Millisecond).Format(time.RFC3339Nano)
+		// Two counts per open account: since registration, cut at 501
+		// (1500 - 1000 + 1: that many would leave fewer than 1000 before),
+		// whose 3 leave 1497 of the profile's 1500 before registering; and
+		// the 3 months before, cut at the 100 needed.
+		rated := func(user string, since, until time.Time, max int) string {
+			return fmt.Sprintf("%s antichess rated=true %s %s max=%d", user, since.Format(time.RFC3339Nano), until.Add(-time.Millisecond).Format(time.RFC3339Nano), max)
 		}
-		if want := []string{rated("Cap01", reg, c.t), rated("Cap01", utc(2024, 9, 20, 12, 0), reg)}; !slices.Equal(src.asked[:2], want) || len(src.asked) != 8 {
+		if want := []string{rated("Cap01", reg, c.t, 501), rated("Cap01", utc(2024, 9, 20, 12, 0), reg, 100)}; !slices.Equal(src.asked[:2], want) || len(src.asked) != 8 {
 			t.Fatalf("asked %q", src.asked)
 		}
 
@@ -234,17 +237,27 @@ func TestCheckEligibilityTeam(t *testing.T) {
 	})
 }
 
-// TestCheckEligibilityACWC: W1 for an individual ACWC entrant registered
+// TestCheckEligibilityACWC: W1 for individual ACWC entrants registered
 // on 2023-03-12 09:00: an account from 2021 with 1200 games, 30 of them
-// since 2023-03-12, has 1170 before it. Lichess failing (the profile or a
+// since 2023-03-12, has 1170 before it; capped counts settle W1.games
+// for busier accounts. Lichess failing (the profile or a
 // count) is EUNAVAILABLE and keeps the last check; a format without
 // eligibility rules is refused (app.eligibility).
 func TestCheckEligibilityACWC(t *testing.T) {
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 21, 0, 0)}))
 		e := must(s.Register(ctx, player("Veteran"), "wc", arbiter.Entrant{Player: "Veteran", Rating: 2000}))
-		src := &fakeAccounts{users: map[string]*lichess.User{"veteran": account("Veteran", "", utc(2021, 5, 1, 0, 0), 1200, 2000, 50, false)},
-			games: map[string][]time.Time{"veteran": every(utc(2023, 3, 12, 0, 0), time.Hour, 30)}}
+		active := must(s.Register(ctx, player("Active"), "wc", arbiter.Entrant{Player: "Active", Rating: 2000}))
+		recent := must(s.Register(ctx, player("Recent"), "wc", arbiter.Entrant{Player: "Recent", Rating: 2000}))
+		src := &fakeAccounts{users: map[string]*lichess.User{
+			"veteran": account("Veteran", "", utc(2021, 5, 1, 0, 0), 1200, 2000, 50, false),
+			"active":  account("Active", "", utc(2021, 5, 1, 0, 0), 2700, 2000, 50, false),
+			"recent":  account("Recent", "", utc(2021, 5, 1, 0, 0), 1100, 2000, 50, false),
+		}, games: map[string][]time.Time{
+			"veteran": every(utc(2023, 3, 12, 0, 0), time.Hour, 30),
+			"active":  append(every(utc(2023, 1, 1, 0, 0), time.Hour, 1200), every(utc(2023, 3, 12, 0, 0), time.Minute, 1500)...),
+			"recent":  every(utc(2023, 3, 12, 0, 0), time.Minute, 150),
+		}}
 		s.SetAccountSource(src)
 		c.t = utc(2023, 3, 14, 12, 0)
 		v := must(s.CheckEligibility(ctx, td, "wc", e.ID))
@@ -253,11 +266,33 @@ func TestCheckEligibilityACWC(t *testing.T) {
 			v.Ruleset != "acwc-2023" || !v.Judged.Equal(utc(2023, 3, 12, 9, 0)) || v.Status != eligibility.Unknown {
 			t.Fatalf("check %+v", v)
 		}
-		if want := []string{"Veteran antichess rated=true 2023-03-12T00:00:00Z 2023-03-14T11:59:59.999Z"}; !slices.Equal(src.asked, want) {
+		if want := []string{"Veteran antichess rated=true 2023-03-12T00:00:00Z 2023-03-14T11:59:59.999Z max=201"}; !slices.Equal(src.asked, want) {
 			t.Fatalf("asked %q", src.asked)
 		}
 		if v.Summary() != "unknown (3 checks for the TD to confirm)" {
 			t.Fatalf("summary %q", v.Summary())
+		}
+
+		// Counts stop once the rule is settled. Active (2700 games): 1000
+		// or more since the date leave it open, so the games before it are
+		// counted, up to 1000. Recent (1100 games): 101 since the date
+		// leave at most 999 before it.
+		src.asked = nil
+		v = must(s.CheckEligibility(ctx, td, "wc", active.ID))
+		if v.Reports[0].Checks[1].Status != eligibility.Pass || detailOf(v.Reports[0], "W1.games") != "at least 1000 rated antichess games before 2023-03-12 (needs 1000)" {
+			t.Fatalf("active %+v", v.Reports[0])
+		}
+		v = must(s.CheckEligibility(ctx, td, "wc", recent.ID))
+		if v.Status != eligibility.Fail || v.Reports[0].Checks[1].Status != eligibility.Fail ||
+			detailOf(v.Reports[0], "W1.games") != "at most 999 rated antichess games before 2023-03-12 (needs 1000)" {
+			t.Fatalf("recent %+v", v.Reports[0])
+		}
+		if want := []string{
+			"Active antichess rated=true 2023-03-12T00:00:00Z 2023-03-14T11:59:59.999Z max=1000",
+			"Active antichess rated=true 0001-01-01T00:00:00Z 2023-03-11T23:59:59.999Z max=1000",
+			"Recent antichess rated=true 2023-03-12T00:00:00Z 2023-03-14T11:59:59.999Z max=101",
+		}; !slices.Equal(src.asked, want) {
+			t.Fatalf("asked %q", src.asked)
 		}
 
 		// Lichess down: unavailable, "try again later"; the last check stays.

@@ -259,6 +259,11 @@ func TestGameBounds(t *testing.T) {
 		{"since-deadline count ending later: lower", []GameCount{total, {From: d, To: f.AddDate(0, 0, 1), Games: 310}}, time.Time{}, d, 890, 1200, true, true},
 		{"since-deadline count ending earlier: upper", []GameCount{total, {From: d, To: f.AddDate(0, 0, -1), Games: 290}}, time.Time{}, d, 0, 910, false, true},
 		{"nothing", nil, time.Time{}, d, 0, 0, false, false},
+		// a count cut short is a lower bound of its window only
+		{"cut count inside: lower", []GameCount{{From: date(2025, 10, 1), To: f, Games: 100, AtLeast: true}}, date(2025, 10, 1), f, 100, 0, true, false},
+		{"cut count covering: no upper", []GameCount{{To: f, Games: 1000, AtLeast: true}}, time.Time{}, d, 0, 0, false, false},
+		{"cut since-deadline count: upper only", []GameCount{total, {From: d, To: f, Games: 201, AtLeast: true}}, time.Time{}, d, 0, 999, false, true},
+		{"cut total: ignored", []GameCount{{To: f, Games: 1200, AtLeast: true}, {From: d, To: f, Games: 300}}, time.Time{}, d, 0, 0, false, false},
 	} {
 		lo, hi, hasLo, hasHi := gameBounds(tc.counts, tc.a, tc.b)
 		if hasLo != tc.hasLo || hasHi != tc.hasHi || (hasLo && lo != tc.lo) || (hasHi && hi != tc.hi) {

@@ -25,6 +25,9 @@ type Perf struct {
 type GameCount struct {
 	From, To time.Time
 	Games    int
+	// AtLeast: the count stopped at Games (a capped export, GamesQuery.Max);
+	// there may be more. Such a count is only a lower bound of its window.
+	AtLeast bool
 }
 
 // Snapshot is what Lichess showed about one account. Fill it with
@@ -68,7 +71,8 @@ func (s *Snapshot) counts() []GameCount {
 // gameBounds bounds the number of rated antichess games created in [a, b)
 // (zero a: since the beginning) from the counts: a count inside the window
 // is a lower bound, one covering it an upper bound; and for a window from
-// the beginning, total-minus-since-b gives a bound on either side.
+// the beginning, total-minus-since-b gives a bound on either side. A count
+// cut short (AtLeast) is only ever a lower bound of the games it counts.
 func gameBounds(counts []GameCount, a, b time.Time) (lo, hi int, hasLo, hasHi bool) {
 	setLo := func(n int) {
 		if !hasLo || n > lo {
@@ -86,7 +90,7 @@ func gameBounds(counts []GameCount, a, b time.Time) (lo, hi int, hasLo, hasHi bo
 		if inside {
 			setLo(c.Games)
 		}
-		if covers {
+		if covers && !c.AtLeast {
 			setHi(c.Games)
 		}
 	}
@@ -94,15 +98,17 @@ func gameBounds(counts []GameCount, a, b time.Time) (lo, hi int, hasLo, hasHi bo
 		return
 	}
 	for _, t := range counts {
-		if !t.From.IsZero() || t.To.Before(b) {
+		if !t.From.IsZero() || t.To.Before(b) || t.AtLeast {
 			continue
 		}
 		for _, c := range counts {
 			if !c.From.Equal(b) {
 				continue
 			}
-			// before(b) = t - games in [b, t.To). c counts [b, c.To).
-			if !c.To.Before(t.To) {
+			// before(b) = t - games in [b, t.To). c counts [b, c.To), or
+			// at least c.Games of them when cut (then only t - c.Games
+			// from above holds).
+			if !c.To.Before(t.To) && !c.AtLeast {
 				setLo(t.Games - c.Games)
 			}
 			if !c.To.After(t.To) {
