@@ -41,6 +41,7 @@ func TestLoadErrors(t *testing.T) {
 	for _, c := range []struct{ old, new, field, rule string }{
 		{`"1+2", "games": 10`, `"1+x", "games": 10`, "stages[0].match.parts[0].tc", "format.tc"},
 		{`"title": "Mini",`, `"title": "Mini", "colour": 1,`, "colour", "format.unknown_field"},
+		{`"title": "Mini",`, `"title": "Mini", "eligibility": "rkcc",`, "eligibility", "format.eligibility"},
 		{`"games": 10, "win": 1, "draw": 0.5}],
                "play_all_games": false, "match_points": {"win": 1, "draw": 0.5, "loss": 0}, "double_forfeit": "loss"}},
     {"name": "k"`, `"games": 10, "win": 1, "draw": 0.5, "bonus": 1}],
