@@ -1,6 +1,7 @@
 package matching
 
 import (
+	"math"
 	"math/bits"
 	"sort"
 )
@@ -18,9 +19,9 @@ import (
 // only their parity is aligned so that every S-S slack stays even.
 type Incremental struct {
 	n, words int
-	wt       []uint64 // doubled weight of {i, j} at cell i*n+j (both cells), times words
-	ex       []bool   // edge of cell i*n+j present
-	ei, ej   []int32  // endpoints of edge k: ei > ej
+	blocked  bool     // wt holds one triangle in blocks (see cell), else the full matrix
+	wt       []uint64 // doubled weight of {i, j} at cell(i, j)*words
+	ex       []bool   // edge {i, j} present, at cells i*n+j and j*n+i (a row is contiguous)
 	dead     []bool   // vertex removed from the problem (finalized pair)
 	live     []int    // vertices not dead, ascending
 	dirty    []bool
@@ -39,8 +40,8 @@ type Incremental struct {
 	bbest     [][]int
 	unused    []int
 	dual      []uint64
-	allow     []uint32 // edge k is allowed (tight) in the current stage when allow[k] == stage
-	stage     uint32
+	allow     []uint16 // edge {i, j} is allowed (tight) in the current stage when allow[i*n+j] == stage (both cells)
+	stage     uint16
 	queue     []int
 	t1, t2    []uint64
 	delta     []uint64
@@ -74,17 +75,14 @@ type Incremental struct {
 // NewIncremental returns an edgeless graph on n vertices with weights of
 // the given number of words.
 func NewIncremental(n, words int) *Incremental {
-	m := n * (n - 1) / 2
 	s := &Incremental{n: n, words: words}
-	s.wt = make([]uint64, n*n*words)
-	s.ex = make([]bool, n*n)
-	s.ei, s.ej = make([]int32, m), make([]int32, m)
-	for i := 1; i < n; i++ {
-		for j := 0; j < i; j++ {
-			k := i*(i-1)/2 + j
-			s.ei[k], s.ej[k] = int32(i), int32(j)
-		}
+	if s.blocked = n > blockedFrom; s.blocked {
+		nb := (n + 7) >> 3
+		s.wt = make([]uint64, nb*(nb+1)/2*64*words)
+	} else {
+		s.wt = make([]uint64, n*n*words)
 	}
+	s.ex = make([]bool, n*n)
 	s.dead = make([]bool, n)
 	s.live = make([]int, n)
 	for i := range s.live {
@@ -112,13 +110,25 @@ func NewIncremental(n, words int) *Incremental {
 		s.unused = append(s.unused, b)
 	}
 	s.dual = make([]uint64, 2*n*words)
-	s.allow = make([]uint32, m)
+	s.allow = make([]uint16, n*n)
 	s.yt = make([]top, n)
 	s.t1, s.t2, s.delta = make([]uint64, words), make([]uint64, words), make([]uint64, words)
 	s.beEpoch, s.beEdge = make([]uint64, 2*n), fill(2*n, -1)
 	s.beT = make([]top, 2*n)
 	s.beExact, s.beSlack = make([]bool, 2*n), make([]uint64, 2*n*words)
 	return s
+}
+
+// ends returns the endpoints i > j of edge k = tri(i, j).
+func ends(k int) (int, int) {
+	i := int((1 + math.Sqrt(float64(8*k+1))) / 2)
+	for i*(i-1)/2 > k {
+		i--
+	}
+	for (i+1)*i/2 <= k {
+		i++
+	}
+	return i, k - i*(i-1)/2
 }
 
 func tri(i, j int) int {
@@ -128,17 +138,44 @@ func tri(i, j int) int {
 	return i*(i-1)/2 + j
 }
 
-// Weights are stored in both cells of a full matrix so that the scan of a
-// vertex's edges reads one contiguous row.
+// Weights of a graph of up to blockedFrom vertices are stored in both
+// cells of a full matrix, so that the scan of a vertex's edges reads one
+// contiguous row; those of a larger graph once per edge (see cell), half
+// the memory for 10-25% more time (the part of a row above the diagonal
+// is read at a stride).
+var blockedFrom = 2000 // a variable for the tests
 
 func (s *Incremental) wc(c int) []uint64 { return s.wt[c*s.words : (c+1)*s.words : (c+1)*s.words] }
 
+// cell is the cell of {i, j} in wt: i*n+j in a full matrix; in a
+// blocked one, the lower triangle of the matrix in
+// blocks of 8x8 vertices, block (I, J), I >= J, at block I(I+1)/2+J, the
+// cell (i, j) of a block at (i%8)*8+j%8 (a diagonal block holds both cells
+// of its edges). The part of a vertex's row above the diagonal is a column
+// of blocks, 8 cells per block at a short stride.
+func (s *Incremental) cell(i, j int) int {
+	if !s.blocked {
+		return i*s.n + j
+	}
+	if i>>3 < j>>3 {
+		i, j = j, i
+	}
+	I, J := i>>3, j>>3
+	return (I*(I+1)/2+J)<<6 | (i&7)<<3 | j&7
+}
+
 // cellK is the cell of edge k.
-func (s *Incremental) cellK(k int) int { return int(s.ei[k])*s.n + int(s.ej[k]) }
+func (s *Incremental) cellK(k int) int {
+	i, j := ends(k)
+	return s.cell(i, j)
+}
 
 func (s *Incremental) w(k int) []uint64 { return s.wc(s.cellK(k)) }
 
-func (s *Incremental) exists(k int) bool { return s.ex[s.cellK(k)] }
+func (s *Incremental) exists(k int) bool {
+	i, j := ends(k)
+	return s.ex[i*s.n+j]
+}
 
 // Set sets the weight of edge {v, u} (exists: whether the edge is present;
 // a present edge may weigh zero). When the current optimum stays optimal as
@@ -147,7 +184,7 @@ func (s *Incremental) exists(k int) bool { return s.ex[s.cellK(k)] }
 // otherwise v is marked for release before the next Solve.
 func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
 	k := tri(v, u)
-	c1, c2 := v*s.n+u, u*s.n+v
+	c1, c2 := s.cell(v, u), s.cell(u, v)
 	d := s.wc(c1)
 	nw := s.t1
 	clear(nw)
@@ -155,12 +192,14 @@ func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
 		copy(nw, w)
 		twice(nw, nw)
 	}
-	if exists == s.ex[c1] && cmp(nw, d) == 0 {
+	if exists == s.ex[v*s.n+u] && cmp(nw, d) == 0 {
 		return
 	}
 	copy(d, nw)
-	copy(s.wc(c2), nw)
-	s.ex[c1], s.ex[c2] = exists, exists
+	if c2 != c1 {
+		copy(s.wc(c2), nw)
+	}
+	s.ex[v*s.n+u], s.ex[u*s.n+v] = exists, exists
 	if s.dead[v] || s.dead[u] {
 		return // outside the problem
 	}
@@ -198,11 +237,14 @@ func (s *Incremental) freshStart() {
 	for _, v := range s.live {
 		best := -1
 		for _, u := range s.live {
-			c := v*n + u
-			if u == v || !s.ex[c] {
+			if u == v {
 				continue
 			}
-			if best == -1 || cmp(s.wc(c), s.wc(v*n+best)) > 0 {
+			c := s.cell(v, u)
+			if !s.ex[v*n+u] {
+				continue
+			}
+			if best == -1 || cmp(s.wc(c), s.wc(s.cell(v, best))) > 0 {
 				best = u
 			}
 		}
@@ -219,7 +261,10 @@ func (s *Incremental) freshStart() {
 		d := s.d(v)
 		clear(d)
 		for _, u := range s.live {
-			if c := v*n + u; u != v && !hub[u] && s.ex[c] && cmp(s.wc(c), d) > 0 {
+			if u == v || hub[u] {
+				continue
+			}
+			if c := s.cell(v, u); s.ex[v*n+u] && cmp(s.wc(c), d) > 0 {
 				copy(d, s.wc(c))
 			}
 		}
@@ -232,8 +277,11 @@ func (s *Incremental) freshStart() {
 	lower := func(v int, ok, canMatch func(u int) bool) bool {
 		best, bestFree := -1, false
 		for _, u := range s.live {
-			c := v*n + u
-			if u == v || !s.ex[c] || !ok(u) {
+			if u == v {
+				continue
+			}
+			c := s.cell(v, u)
+			if !s.ex[v*n+u] || !ok(u) {
 				continue
 			}
 			add(need, s.wc(c), s.wc(c))
@@ -276,10 +324,16 @@ func (s *Incremental) freshStart() {
 	}
 }
 
+// setAllow marks edge k allowed in the current stage.
+func (s *Incremental) setAllow(k int) {
+	i, j := ends(k)
+	s.allow[i*s.n+j], s.allow[j*s.n+i] = s.stage, s.stage
+}
+
 // pair matches v and u.
 func (s *Incremental) pair(v, u int) {
 	k := tri(v, u)
-	if v == int(s.ei[k]) {
+	if v > u {
 		s.mate[v], s.mate[u] = 2*k+1, 2*k
 	} else {
 		s.mate[v], s.mate[u] = 2*k, 2*k+1
@@ -306,7 +360,7 @@ func (s *Incremental) Fix(v, u int) {
 		s.mate[s.endpoint(m)] = -1
 	}
 	k := tri(v, u)
-	if v == int(s.ei[k]) {
+	if v > u {
 		s.mate[v], s.mate[u] = 2*k+1, 2*k
 	} else {
 		s.mate[v], s.mate[u] = 2*k, 2*k+1
@@ -335,16 +389,18 @@ func (s *Incremental) Mate() []int {
 }
 
 func (s *Incremental) endpoint(p int) int {
+	i, j := ends(p >> 1)
 	if p&1 == 0 {
-		return int(s.ei[p>>1])
+		return i
 	}
-	return int(s.ej[p>>1])
+	return j
 }
 
 func (s *Incremental) d(v int) []uint64 { return s.dual[v*s.words : (v+1)*s.words : (v+1)*s.words] }
 
 func (s *Incremental) slack(dst []uint64, k int) {
-	slackOf(dst, s.d(int(s.ei[k])), s.d(int(s.ej[k])), s.w(k))
+	i, j := ends(k)
+	slackOf(dst, s.d(i), s.d(j), s.w(k))
 }
 
 func (s *Incremental) slackLess(a, b int) bool {
@@ -357,7 +413,7 @@ func (s *Incremental) slackLess(a, b int) bool {
 // edge {v,u} at u's side.
 func (s *Incremental) remote(v, u int) int {
 	k := tri(v, u)
-	if u == int(s.ei[k]) {
+	if u > v {
 		return 2 * k
 	}
 	return 2*k + 1
@@ -445,8 +501,11 @@ func (s *Incremental) Solve() bool {
 			// Feasibility: y_v >= 2w(v,u) - y_u for every present edge.
 			first := true
 			for _, u := range s.live {
-				c := v*s.n + u
-				if u == v || !s.ex[c] {
+				if u == v {
+					continue
+				}
+				c := s.cell(v, u)
+				if !s.ex[v*s.n+u] {
 					continue
 				}
 				add(need, s.wc(c), s.wc(c))
@@ -561,7 +620,7 @@ func (s *Incremental) scanBlossom(v, w int) int {
 }
 
 func (s *Incremental) addBlossom(base, k int) {
-	v, w := int(s.ei[k]), int(s.ej[k])
+	v, w := ends(k)
 	bb, bv, bw := s.inblossom[base], s.inblossom[v], s.inblossom[w]
 	b := s.unused[len(s.unused)-1]
 	s.unused = s.unused[:len(s.unused)-1]
@@ -608,7 +667,7 @@ func (s *Incremental) addBlossom(base, k int) {
 	cur := s.t1
 	var touched []int
 	// consider offers edge k = {i, j}, i inside b; the data is read from
-	// i's row.
+	// i's row (or i's column of blocks).
 	consider := func(k, i, j int) {
 		if s.dead[j] || !s.ex[i*s.n+j] {
 			return
@@ -617,7 +676,8 @@ func (s *Incremental) addBlossom(base, k int) {
 		if bj == b || s.label[bj] != 1 {
 			return
 		}
-		f := s.slackT(i, j, i*s.n+j)
+		c := s.cell(i, j)
+		f := s.slackT(i, j, c)
 		if s.btBest[bj] == -1 {
 			s.btBest[bj], s.btT[bj], s.btExact[bj] = k, f, false
 			touched = append(touched, bj)
@@ -635,7 +695,7 @@ func (s *Incremental) addBlossom(base, k int) {
 			s.slack(bs, s.btBest[bj])
 			s.btExact[bj] = true
 		}
-		slackOf(cur, s.d(i), s.d(j), s.wc(i*s.n+j))
+		slackOf(cur, s.d(i), s.d(j), s.wc(c))
 		if cmp(cur, bs) < 0 {
 			s.btBest[bj], s.btT[bj] = k, f
 			copy(bs, cur)
@@ -652,7 +712,7 @@ func (s *Incremental) addBlossom(base, k int) {
 			})
 		} else {
 			for _, k := range s.bbest[bv] {
-				i, j := int(s.ei[k]), int(s.ej[k])
+				i, j := ends(k)
 				if s.inblossom[j] == b {
 					i, j = j, i
 				}
@@ -712,10 +772,10 @@ func (s *Incremental) expandBlossom(b int, endstage bool) {
 			s.label[s.endpoint(p^1)] = 0
 			s.label[s.endpoint(at(endps, j-trick)^trick^1)] = 0
 			s.assignLabel(s.endpoint(p^1), 2, p)
-			s.allow[at(endps, j-trick)/2] = s.stage
+			s.setAllow(at(endps, j-trick) / 2)
 			j += jstep
 			p = at(endps, j-trick) ^ trick
-			s.allow[p/2] = s.stage
+			s.setAllow(p / 2)
 			j += jstep
 		}
 		bv := at(childs, j)
@@ -792,7 +852,7 @@ func (s *Incremental) augmentBlossom(b, v int) {
 }
 
 func (s *Incremental) augmentMatching(k int) {
-	v, w := int(s.ei[k]), int(s.ej[k])
+	v, w := ends(k)
 	for _, sp := range [2][2]int{{v, 2*k + 1}, {w, 2 * k}} {
 		st, p := sp[0], sp[1]
 		for {
@@ -873,23 +933,24 @@ func (s *Incremental) stages() bool {
 					} else {
 						continue
 					}
-					c := v*n + w
-					if !s.ex[c] || s.inblossom[v] == s.inblossom[w] {
+					c := s.cell(v, w)
+					if !s.ex[v*n+w] || s.inblossom[v] == s.inblossom[w] {
 						continue
 					}
 					exact := false
 					var f top
-					if s.allow[k] != s.stage {
+					ac := v*n + w
+					if s.allow[ac] != s.stage {
 						f = s.slackT(v, w, c)
 						if !surelyPositive(f) {
 							slackOf(kslack, s.d(v), s.d(w), s.wc(c))
 							exact = true
 							if sign(kslack) <= 0 {
-								s.allow[k] = s.stage
+								s.allow[ac], s.allow[w*n+v] = s.stage, s.stage
 							}
 						}
 					}
-					if s.allow[k] == s.stage {
+					if s.allow[ac] == s.stage {
 						if s.label[s.inblossom[w]] == 0 {
 							s.assignLabel(w, 2, p^1)
 						} else if s.label[s.inblossom[w]] == 1 {
@@ -978,15 +1039,16 @@ func (s *Incremental) stages() bool {
 			}
 			switch deltatype {
 			case 2:
-				s.allow[deltaedge] = s.stage
-				i := int(s.ei[deltaedge])
+				s.setAllow(deltaedge)
+				i, j := ends(deltaedge)
 				if s.label[s.inblossom[i]] == 0 {
-					i = int(s.ej[deltaedge])
+					i = j
 				}
 				s.queue = append(s.queue, i)
 			case 3:
-				s.allow[deltaedge] = s.stage
-				s.queue = append(s.queue, int(s.ei[deltaedge]))
+				s.setAllow(deltaedge)
+				i, _ := ends(deltaedge)
+				s.queue = append(s.queue, i)
 			case 4:
 				s.expandBlossom(deltablossom, false)
 			}
@@ -1011,7 +1073,7 @@ func topOf(x []uint64) top {
 	return top{x[n-2], x[n-1]}
 }
 
-// wtTop is the top of the doubled weight of cell c, read from wt.
+// wtTop is the top of the doubled weight of edge c, read from wt.
 func (s *Incremental) wtTop(c int) top {
 	if s.words == 1 {
 		x := s.wt[c]
@@ -1078,7 +1140,8 @@ func (s *Incremental) offerBest(b, k int, f top, exact bool, kslack []uint64, v,
 	j := s.bestedge[b]
 	if j != -1 {
 		if s.beEdge[b] != j || s.beEpoch[b] != s.epoch {
-			g := s.slackT(int(s.ei[j]), int(s.ej[j]), s.cellK(j))
+			ji, jj := ends(j)
+			g := s.slackT(ji, jj, s.cell(ji, jj))
 			s.beEdge[b], s.beEpoch[b], s.beT[b], s.beExact[b] = j, s.epoch, g, false
 		}
 		g := s.beT[b]
@@ -1087,7 +1150,7 @@ func (s *Incremental) offerBest(b, k int, f top, exact bool, kslack []uint64, v,
 		}
 		if !surelyLess(f, g) {
 			if !exact {
-				slackOf(kslack, s.d(v), s.d(w), s.wc(v*s.n+w)) // v's row
+				slackOf(kslack, s.d(v), s.d(w), s.wc(s.cell(v, w)))
 				exact = true
 			}
 			if !s.beExact[b] {
@@ -1126,8 +1189,8 @@ func (s *Incremental) clearTrees(ra, rb int) {
 // Weight writes the weight of edge {v, u} into dst (len(dst) == the
 // graph's words) and reports whether the edge is present.
 func (s *Incremental) Weight(v, u int, dst []uint64) bool {
-	c := v*s.n + u
-	if !s.ex[c] {
+	c := s.cell(v, u)
+	if !s.ex[v*s.n+u] {
 		clear(dst)
 		return false
 	}

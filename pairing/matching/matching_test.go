@@ -58,6 +58,18 @@ func bestPerfect(n int, w [][]int64, ok [][]bool, used []bool, i int) int64 {
 // checks after every re-solve that the matching is perfect and optimal.
 func TestIncrementalAgainstBruteForce(t *testing.T) { randomIncremental(t, nil) }
 
+// TestIncrementalBlocked is the same with the weights in the blocked
+// triangle layout of large graphs (up to 10 vertices: two blocks of 8 on
+// each side, diagonal and off-diagonal blocks).
+func TestIncrementalBlocked(t *testing.T) {
+	defer func(b int) { blockedFrom = b }(blockedFrom)
+	blockedFrom = 0
+	randomIncremental(t, nil)
+	if g := NewIncremental(10, 1); !g.blocked || len(g.wt) != 3*64 {
+		t.Fatalf("blocked = %v, %d words of weights; want true, %d", g.blocked, len(g.wt), 3*64)
+	}
+}
+
 // randomIncremental runs the random update sequences; hook, if set, is
 // installed on every graph as its dual-adjustment callback.
 func randomIncremental(t *testing.T, hook func(g *Incremental, deltaType int)) {
@@ -122,6 +134,18 @@ func randomIncremental(t *testing.T, hook func(g *Incremental, deltaType int)) {
 			}
 			if want := bestPerfect(n, w, ok, make([]bool, n), 0); got != want {
 				t.Fatalf("iter %d step %d: weight %d, want %d", iter, step, got, want)
+			}
+		}
+	}
+}
+
+// TestEnds checks that ends inverts tri (edge endpoints are computed, not
+// stored).
+func TestEnds(t *testing.T) {
+	for i := 1; i < 5000; i++ {
+		for j := 0; j < i; j++ {
+			if a, b := ends(tri(i, j)); a != i || b != j {
+				t.Fatalf("ends(tri(%d, %d)) = %d, %d", i, j, a, b)
 			}
 		}
 	}
