@@ -127,30 +127,34 @@ func (s *Service) Bans(ctx context.Context, slug string) ([]Ban, error) {
 }
 
 // checkBans refuses players banned from the event st (R17): by a ban
-// recorded in any event of its series that still stands for it.
+// recorded in any event of its series that still stands for it. It runs
+// on every registration, so it reads only the other events' documents
+// (name of the format, start), never their formats.
 func checkBans(ctx context.Context, q sqlstore.Queryer, st *state, players []string) error {
 	rows, err := sqlstore.ListEvents(ctx, q)
 	if err != nil {
 		return err
 	}
-	var series []*state // the events of st's series, st included
+	var series []arbiter.Event // the events of st's series, st included (ID = the row's)
 	for _, r := range rows {
-		o := st
-		if r.Slug != st.ev.Slug {
-			if o, err = load(ctx, q, r.Slug); err != nil {
+		ev := st.ev
+		if r.ID != st.row.ID {
+			if ev, _, err = sqlstore.Get[arbiter.Event](ctx, q, r.ID, kindEvent, docID); err != nil {
 				return err
 			}
 		}
-		if o.ev.Format == st.ev.Format {
-			series = append(series, o)
+		if ev.Format == st.ev.Format {
+			ev.ID = r.ID
+			series = append(series, ev)
 		}
 	}
-	for _, o := range series {
-		bans, err := list[Ban](ctx, q, o, kindBan)
+	for _, ev := range series {
+		bans, err := sqlstore.List[Ban](ctx, q, ev.ID, kindBan)
 		if err != nil {
 			return err
 		}
-		for _, b := range bans {
+		for _, rec := range bans {
+			b := rec.Value
 			if b.Lifted || !slices.Contains(players, b.Player) || !b.covers(st.ev, series) {
 				continue
 			}
@@ -162,19 +166,20 @@ func checkBans(ctx context.Context, q sqlstore.Queryer, st *state, players []str
 }
 
 // covers reports whether the ban stands for event ev of the series.
-func (b Ban) covers(ev arbiter.Event, series []*state) bool {
+func (b Ban) covers(ev arbiter.Event, series []arbiter.Event) bool {
+	day := b.At.Truncate(24 * time.Hour)
 	switch {
 	case b.Permanent:
 		return true
 	case !b.Until.IsZero():
 		return ev.Start.Before(b.Until)
 	case b.Events > 0:
-		if ev.Start.Before(b.At.Truncate(24 * time.Hour)) {
+		if ev.Start.Before(day) {
 			return false
 		}
 		n := 0 // events of the series from the ban's day up to ev's start
 		for _, o := range series {
-			if !o.ev.Start.Before(b.At.Truncate(24*time.Hour)) && !o.ev.Start.After(ev.Start) {
+			if !o.Start.Before(day) && !o.Start.After(ev.Start) {
 				n++
 			}
 		}

@@ -54,7 +54,7 @@ func (s *Service) Register(ctx context.Context, a arbiter.Actor, slug string, e 
 			return err
 		}
 		for _, o := range others {
-			if o.Status == arbiter.EntrantRejected || o.Status == arbiter.EntrantWithdrawn {
+			if !entered(o) {
 				continue
 			}
 			for _, u := range e.Users() {

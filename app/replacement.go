@@ -111,7 +111,7 @@ func (s *Service) NameReplacement(ctx context.Context, a arbiter.Actor, slug str
 		}
 		c := sanction.Candidate{Name: player, Rating: req.Rating, Eligible: req.Eligible, Willing: req.Willing}
 		for _, o := range entrants {
-			if o.Status != arbiter.EntrantRejected && o.Status != arbiter.EntrantWithdrawn && slices.Contains(o.Users(), player) {
+			if entered(o) && slices.Contains(o.Users(), player) {
 				c.Team = o.ID
 			}
 		}
