@@ -453,10 +453,6 @@ func registrationOpen(f *format.Format, start, now time.Time) error {
 	if now.Before(closes) {
 		return nil
 	}
-	rule := "format.calendar.registration_close_hours_before"
-	if f.Sanctions == format.SanctionsRKCC {
-		rule = "R8"
-	}
-	return arbiter.RuleError(rule, "registration closed at %s (%d hours before the first round); ask the TDs to enter you",
+	return arbiter.RuleError(orField(f.Clauses.Registration, "format.calendar.registration_close_hours_before"), "registration closed at %s (%d hours before the first round); ask the TDs to enter you",
 		calendar.Format(closes), int(rules.RegistrationCloseBefore.Hours()))
 }

@@ -22,6 +22,9 @@ type Clauses struct {
 	// Decided is cited for games played after a match that ends once
 	// decided was decided (W4).
 	Decided string `json:"decided,omitempty"`
+	// Registration is cited for a registration after the calendar's
+	// registration_close_hours_before (R8).
+	Registration string `json:"registration,omitempty"`
 }
 
 // Variants of the games (Lichess variant keys).
