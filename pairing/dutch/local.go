@@ -415,6 +415,19 @@ func (l *localGraph) finalize(a, b int) {
 	l.comp.deactivate(b)
 }
 
+func (l *localGraph) prefer(v int, cands []int) (int, bool) {
+	lc := make([]int, len(cands))
+	for i, u := range cands {
+		lc[i] = l.loc[u]
+	}
+	m := len(l.vert)
+	u, ok := l.g.Prefer(l.loc[v], lc, func(a, b int) bool { return a < m && b < m })
+	if !ok {
+		return -1, false
+	}
+	return l.vert[u], true
+}
+
 func (l *localGraph) solve() ([]int, bool) {
 	var m, q0 int
 	var lm []int

@@ -21,6 +21,12 @@ type graph interface {
 	// solve returns the current optimum: mate[v] is v's partner, or v
 	// itself for the PAB.
 	solve() ([]int, bool)
+	// prefer returns the first of cands (vertices in preference order,
+	// every edge to v present with its bracket weight) that is v's partner
+	// in some optimal matching, when the current optimum decides it without
+	// a solve, and rematches v to it (v's former partner with the
+	// candidate's, both players); see matching.Incremental.Prefer.
+	prefer(v int, cands []int) (int, bool)
 	finalize(a, b int)
 }
 
@@ -50,6 +56,9 @@ func (g *globalGraph) begin([]int, int, int) *layout { return g.lay }
 func (g *globalGraph) set(a, b int, w weight)        { g.g.Set(a, b, w, !w.isZero()) }
 func (g *globalGraph) finalize(a, b int)             { g.g.Fix(a, b) }
 func (g *globalGraph) solve() ([]int, bool)          { return solveMates(g.g, g.n) }
+func (g *globalGraph) prefer(v int, cands []int) (int, bool) {
+	return g.g.Prefer(v, cands, func(a, b int) bool { return a < g.n && b < g.n })
+}
 
 func (e *engine) run() ([]pairing.Pair, error) {
 	t := e.t
@@ -369,9 +378,26 @@ func (e *engine) run() ([]pairing.Pair, error) {
 		}
 
 		// Choose the opponent of each S1 player, highest first.
+		var cands []int
 		for _, pi := range rem {
 			pv := vi[pi]
 			if !(stable[pv] > pv && stable[pv] < nsgBeginVtx) {
+				continue
+			}
+			cands = cands[:0]
+			for _, oi := range rem {
+				if ov := vi[oi]; oi > pi && !matched[ov] && !base[oi][pi].isZero() {
+					cands = append(cands, ov)
+				}
+			}
+			if mv, ok := e.gr.prefer(pv, cands); ok {
+				if a := stable[pv]; a != mv {
+					b := stable[mv]
+					stable[a], stable[b] = b, a
+					stable[pv], stable[mv] = mv, pv
+				}
+				matched[pv], matched[mv] = true, true
+				e.gr.finalize(pv, mv)
 				continue
 			}
 			add := int64(0)

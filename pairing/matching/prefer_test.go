@@ -1,0 +1,116 @@
+package matching
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestPreferAgainstBruteForce solves random graphs with many ties and asks
+// Prefer for a random vertex's first candidate (in a random order) that is
+// its partner in some optimal matching. Whenever Prefer answers, the
+// answer must be that candidate by brute force, and the rematched graph
+// must hold an optimal perfect matching containing the pair (also after a
+// further solve). It runs with both weight layouts.
+func TestPreferAgainstBruteForce(t *testing.T) {
+	defer func(b int) { blockedFrom = b }(blockedFrom)
+	for _, bf := range []int{blockedFrom, 0} {
+		blockedFrom = bf
+		preferRandom(t)
+	}
+}
+
+func preferRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 9))
+	answered, swapped := 0, 0
+	for iter := 0; iter < 3000; iter++ {
+		n := 2 * (2 + r.IntN(4))
+		w := make([][]int64, n)
+		ok := make([][]bool, n)
+		for i := range w {
+			w[i], ok[i] = make([]int64, n), make([]bool, n)
+		}
+		g := NewIncremental(n, 2)
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				if i/2 != j/2 && r.IntN(5) == 0 {
+					continue
+				}
+				v := int64(r.IntN(4)) // few values: many optimal matchings
+				w[i][j], w[j][i] = v, v
+				ok[i][j], ok[j][i] = true, true
+				g.Set(i, j, []uint64{uint64(v), 0}, true)
+			}
+		}
+		if !g.Solve() {
+			t.Fatalf("iter %d: no perfect matching", iter)
+		}
+		opt := bestPerfect(n, w, ok, make([]bool, n), 0)
+		v := r.IntN(n)
+		var cands []int
+		for _, u := range r.Perm(n) {
+			if u != v && ok[v][u] {
+				cands = append(cands, u)
+			}
+		}
+		before := g.Mate()
+		u, answer := g.Prefer(v, cands, func(a, b int) bool { return true })
+		if !answer {
+			if after := g.Mate(); !equalInts(before, after) {
+				t.Fatalf("iter %d: Prefer changed the matching without answering", iter)
+			}
+			continue
+		}
+		answered++
+		if u != before[v] {
+			swapped++
+		}
+		want := -1
+		for _, c := range cands {
+			used := make([]bool, n)
+			used[v], used[c] = true, true
+			if rest := bestPerfect(n, w, ok, used, 0); rest >= 0 && rest+w[v][c] == opt {
+				want = c
+				break
+			}
+		}
+		if u != want {
+			t.Fatalf("iter %d: Prefer(%d) = %d, want %d", iter, v, u, want)
+		}
+		for step, m := range [][]int{g.Mate(), nil} {
+			if step == 1 {
+				if !g.Solve() {
+					t.Fatalf("iter %d: no perfect matching after Prefer", iter)
+				}
+				m = g.Mate()
+			}
+			var got int64
+			for i, x := range m {
+				if x < 0 || m[x] != i || !ok[i][x] {
+					t.Fatalf("iter %d step %d: bad mate %v", iter, step, m)
+				}
+				if i < x {
+					got += w[i][x]
+				}
+			}
+			if got != opt || m[v] != u {
+				t.Fatalf("iter %d step %d: weight %d (want %d), mate of %d = %d (want %d)", iter, step, got, opt, v, m[v], u)
+			}
+		}
+	}
+	if answered < 500 || swapped < 100 {
+		t.Fatalf("Prefer answered %d times, by a swap %d times: too few to test it", answered, swapped)
+	}
+	t.Logf("answered %d of 3000, %d by a swap", answered, swapped)
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
