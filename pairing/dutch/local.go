@@ -415,6 +415,8 @@ func (l *localGraph) finalize(a, b int) {
 	l.comp.deactivate(b)
 }
 
+func (l *localGraph) solved() bool { return l.g.Solved() }
+
 func (l *localGraph) prefer(v int, cands []int) (int, bool) {
 	lc := make([]int, len(cands))
 	for i, u := range cands {

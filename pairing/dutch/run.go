@@ -27,6 +27,9 @@ type graph interface {
 	// a solve, and rematches v to it (v's former partner with the
 	// candidate's, both players); see matching.Incremental.Prefer.
 	prefer(v int, cands []int) (int, bool)
+	// solved reports that the last solve's optimum still stands (nothing
+	// changed since, or only what keeps it optimal and perfect).
+	solved() bool
 	finalize(a, b int)
 }
 
@@ -56,6 +59,7 @@ func (g *globalGraph) begin([]int, int, int) *layout { return g.lay }
 func (g *globalGraph) set(a, b int, w weight)        { g.g.Set(a, b, w, !w.isZero()) }
 func (g *globalGraph) finalize(a, b int)             { g.g.Fix(a, b) }
 func (g *globalGraph) solve() ([]int, bool)          { return solveMates(g.g, g.n) }
+func (g *globalGraph) solved() bool                  { return g.g.Solved() }
 func (g *globalGraph) prefer(v int, cands []int) (int, bool) {
 	return g.g.Prefer(v, cands, func(a, b int) bool { return a < g.n && b < g.n })
 }
@@ -389,6 +393,12 @@ func (e *engine) run() ([]pairing.Pair, error) {
 				if ov := vi[oi]; oi > pi && !matched[ov] && !base[oi][pi].isZero() {
 					cands = append(cands, ov)
 				}
+			}
+			if !e.gr.solved() {
+				// Re-pair the players the last finalize left free (it
+				// dissolved the blossoms around the pair), so that the
+				// optimum can decide.
+				stable, _ = e.gr.solve()
 			}
 			if mv, ok := e.gr.prefer(pv, cands); ok {
 				if a := stable[pv]; a != mv {

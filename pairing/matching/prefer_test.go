@@ -21,7 +21,7 @@ func TestPreferAgainstBruteForce(t *testing.T) {
 
 func preferRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 9))
-	answered, swapped := 0, 0
+	answered, swapped, inBlossom := 0, 0, 0
 	for iter := 0; iter < 3000; iter++ {
 		n := 2 * (2 + r.IntN(4))
 		w := make([][]int64, n)
@@ -53,6 +53,7 @@ func preferRandom(t *testing.T) {
 			}
 		}
 		before := g.Mate()
+		nested := g.inblossom[v] != v
 		u, answer := g.Prefer(v, cands, func(a, b int) bool { return true })
 		if !answer {
 			if after := g.Mate(); !equalInts(before, after) {
@@ -61,6 +62,9 @@ func preferRandom(t *testing.T) {
 			continue
 		}
 		answered++
+		if nested {
+			inBlossom++
+		}
 		if u != before[v] {
 			swapped++
 		}
@@ -97,10 +101,10 @@ func preferRandom(t *testing.T) {
 			}
 		}
 	}
-	if answered < 500 || swapped < 100 {
-		t.Fatalf("Prefer answered %d times, by a swap %d times: too few to test it", answered, swapped)
+	if answered < 500 || swapped < 100 || inBlossom < 20 {
+		t.Fatalf("Prefer answered %d times, by a swap %d times, inside a blossom %d times: too few to test it", answered, swapped, inBlossom)
 	}
-	t.Logf("answered %d of 3000, %d by a swap", answered, swapped)
+	t.Logf("answered %d of 3000, %d by a swap, %d inside a blossom", answered, swapped, inBlossom)
 }
 
 func equalInts(a, b []int) bool {
