@@ -17,6 +17,7 @@ import (
 
 	"arbiter/internal/testshared"
 	"arbiter/pairing"
+	"arbiter/pairing/matching"
 	"arbiter/trf"
 )
 
@@ -83,7 +84,19 @@ func pairFile(path string) (string, int, error) {
 // compares the exact output (boards, colours, order) and exit status. Cases
 // listed in testdata/known_failing.txt must fail (so that the list shrinks
 // as the engine improves and regressions are caught).
-func TestCorpus(t *testing.T) {
+func TestCorpus(t *testing.T) { runCorpus(t) }
+
+// TestCorpusPairStart runs the corpus with every fresh solve started by
+// matching's pairStart (in production only graphs of more than
+// matching.PairStartFrom vertices, which the corpus does not reach): the
+// start must not change any pairing.
+func TestCorpusPairStart(t *testing.T) {
+	defer func(p int) { matching.PairStartFrom = p }(matching.PairStartFrom)
+	matching.PairStartFrom = 0
+	runCorpus(t)
+}
+
+func runCorpus(t *testing.T) {
 	dir, cases := loadCorpus(t)
 	if len(cases) == 0 {
 		t.Fatal("empty manifest")

@@ -233,29 +233,7 @@ func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
 func (s *Incremental) freshStart() {
 	W := s.words
 	n := s.n
-	cnt := make([]int, n)
-	for _, v := range s.live {
-		best := -1
-		for _, u := range s.live {
-			if u == v {
-				continue
-			}
-			c := s.cell(v, u)
-			if !s.ex[v*n+u] {
-				continue
-			}
-			if best == -1 || cmp(s.wc(c), s.wc(s.cell(v, best))) > 0 {
-				best = u
-			}
-		}
-		if best >= 0 {
-			cnt[best]++
-		}
-	}
-	hub := make([]bool, n)
-	for _, v := range s.live {
-		hub[v] = cnt[v] >= 2
-	}
+	hub := s.hubs()
 	// Every dual at the largest weight of its edges to non-hubs.
 	for _, v := range s.live {
 		d := s.d(v)
@@ -322,6 +300,32 @@ func (s *Incremental) freshStart() {
 			done[v] = lower(v, all, isDone)
 		}
 	}
+}
+
+// hubs marks the vertices that are the unique best partner of two or
+// more others.
+func (s *Incremental) hubs() []bool {
+	n := s.n
+	cnt := make([]int, n)
+	for _, v := range s.live {
+		best := -1
+		for _, u := range s.live {
+			if u == v || !s.ex[v*n+u] {
+				continue
+			}
+			if best == -1 || cmp(s.wc(s.cell(v, u)), s.wc(s.cell(v, best))) > 0 {
+				best = u
+			}
+		}
+		if best >= 0 {
+			cnt[best]++
+		}
+	}
+	hub := make([]bool, n)
+	for _, v := range s.live {
+		hub[v] = cnt[v] >= 2
+	}
+	return hub
 }
 
 // setAllow marks edge k allowed in the current stage.
@@ -480,7 +484,11 @@ func (s *Incremental) Solve() bool {
 	W := s.words
 	if !s.started {
 		s.started = true
-		s.freshStart()
+		if len(s.live) > PairStartFrom {
+			s.pairStart()
+		} else {
+			s.freshStart()
+		}
 	} else {
 		// Dissolve the blossoms around changed vertices.
 		for _, v := range s.dirties {
