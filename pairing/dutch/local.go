@@ -383,6 +383,27 @@ func (l *localGraph) rebuild(sameCx bool) {
 			g.Set(q, r, c1, true)
 		}
 	}
+	if sameCx && !l.exact && old != nil {
+		// More proxies for the same bracket: start from the previous
+		// optimum (same players, weights and old proxies) instead of a
+		// fresh solve; only the new proxies start free.
+		from := make([]int, nv)
+		for i, a := range l.live {
+			from[i] = srcLoc[a]
+		}
+		oq0 := len(l.vert)
+		if l.odd {
+			from[d] = oq0
+			oq0++
+		}
+		for q := q0; q < nv; q++ {
+			from[q] = oq0 + q - q0
+			if from[q] >= old.Vertices() {
+				from[q] = -1
+			}
+		}
+		g.Adopt(old, from)
+	}
 	l.g, l.loc, l.vert = g, loc, append([]int(nil), l.live...)
 }
 
