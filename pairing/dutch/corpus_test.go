@@ -96,6 +96,15 @@ func TestCorpusPairStart(t *testing.T) {
 	runCorpus(t)
 }
 
+// TestCorpusTyped runs the corpus with every bracket graph solved from the
+// duals of its type problem (in production only graphs of more than
+// TypedFrom vertices, which the corpus does not reach).
+func TestCorpusTyped(t *testing.T) {
+	defer func(p int) { TypedFrom = p }(TypedFrom)
+	TypedFrom = 0
+	runCorpus(t)
+}
+
 func runCorpus(t *testing.T) {
 	dir, cases := loadCorpus(t)
 	if len(cases) == 0 {

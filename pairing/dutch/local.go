@@ -383,6 +383,9 @@ func (l *localGraph) rebuild(sameCx bool) {
 			g.Set(q, r, c1, true)
 		}
 	}
+	if !sameCx && nv > TypedFrom {
+		g.SetTypes(l.types(nv, d, q0))
+	}
 	if sameCx && !l.exact && old != nil {
 		// More proxies for the same bracket: start from the previous
 		// optimum (same players, weights and old proxies) instead of a
@@ -711,4 +714,56 @@ func cmpWeight(a, b weight) int {
 		}
 	}
 	return 0
+}
+
+// TypedFrom is the number of vertices above which a bracket's graph is
+// solved from the duals of its type problem (matching.SetTypes). A
+// variable so that tests can force it on every graph.
+var TypedFrom = 200
+
+// types gives each vertex of a new local graph its type: players with the
+// same attributes (those edgeWeightLay and the proxy and PAB weights read)
+// weigh the same to every third player they may meet; an MDP (carried
+// weights) and the dummy are types of their own, the proxies one type.
+func (l *localGraph) types(nv, d, q0 int) []int {
+	e := l.e
+	type key struct {
+		score          arbiter.Points
+		elig, cand     bool
+		played         int
+		imbalance      int
+		pref, repeated pairing.Colour
+		strong         bool
+		float1, float2 floatDir
+	}
+	ids := map[key]int{}
+	typ := make([]int, nv)
+	for i, a := range l.live {
+		if l.mdp[a] {
+			typ[i] = -1
+			continue
+		}
+		p := e.sorted[a]
+		k := key{score: e.accScore(p, 0), elig: e.eligibleForBye(p), cand: e.isByeCandidate(p, l.ctx.byeScore),
+			played: p.playedGame, imbalance: p.imbalance, pref: p.pref, repeated: p.repeated, strong: p.strong}
+		if e.played >= 1 {
+			k.float1 = e.float(p, 1)
+		}
+		if e.played >= 2 {
+			k.float2 = e.float(p, 2)
+		}
+		t, ok := ids[k]
+		if !ok {
+			t = len(ids)
+			ids[k] = t
+		}
+		typ[i] = t
+	}
+	if d >= 0 {
+		typ[d] = -1
+	}
+	for q := q0; q < nv; q++ {
+		typ[q] = len(ids)
+	}
+	return typ
 }

@@ -47,6 +47,7 @@ type Incremental struct {
 	delta     []uint64
 	started   bool
 	onAdjust  func(deltaType int) // tests: called after every dual adjustment
+	types     []int               // vertex types for the next fresh solve (SetTypes), nil: none
 
 	// Top two words of the vertex duals (those of the doubled weights are
 	// read from wt, wtTop), used to skip the exact multi-word slack when its
@@ -484,11 +485,14 @@ func (s *Incremental) Solve() bool {
 	W := s.words
 	if !s.started {
 		s.started = true
-		if len(s.live) > PairStartFrom {
+		switch {
+		case s.types != nil && s.typedStart():
+		case len(s.live) > PairStartFrom:
 			s.pairStart()
-		} else {
+		default:
 			s.freshStart()
 		}
+		s.types = nil
 	} else {
 		// Dissolve the blossoms around changed vertices.
 		for _, v := range s.dirties {
