@@ -22,10 +22,12 @@ package matching
 func (s *Incremental) SetTypes(typ []int) { s.types = append([]int(nil), typ...) }
 
 // typedStart sets the duals of every live vertex to its type's dual in an
-// optimal solution of the type problem (raised where an edge needs it, so
-// feasibility never depends on the types being right) and matches along
-// tight edges, first within the pair counts of the type solution. It
-// reports false, changing nothing, when the type problem has no solution.
+// optimal solution of the type problem and matches along tight edges,
+// first within the pair counts of the type solution. A type pair weighs
+// the largest weight between its types, so the duals are feasible whatever
+// the types (right types only make them close to optimal). It reports
+// false, changing nothing, when the type problem has no solution (or its
+// solution fails the check of every type pair).
 func (s *Incremental) typedStart() bool {
 	n, W := s.n, s.words
 	id := make([]int, n)
@@ -89,23 +91,24 @@ func (s *Incremental) typedStart() bool {
 		}
 		copy(Y[t*W:(t+1)*W], tmp[:W])
 	}
-	for _, v := range s.live {
-		copy(s.d(v), Y[id[v]*W:(id[v]+1)*W])
-	}
-	// Raise any dual an edge still needs (none when the types are right).
-	need := make([]uint64, W)
-	for _, v := range s.live {
-		for _, u := range s.live {
-			if u == v || !s.ex[v*n+u] {
+	// Every type pair's largest weight is covered (so every edge is): a
+	// check of the type problem's solution, cheap next to the graph.
+	yw := make([]uint64, LW)
+	for a := range T {
+		for b := a; b < T; b++ {
+			if !has[a*T+b] {
 				continue
 			}
-			c := s.wc(s.cell(v, u))
-			add(need, c, c)
-			sub(need, need, s.d(u))
-			if cmp(need, s.d(v)) > 0 {
-				copy(s.d(v), need)
+			widen(tmp, Y[a*W:(a+1)*W])
+			widen(yw, Y[b*W:(b+1)*W])
+			add(tmp, tmp, yw)
+			if cmp(tmp, g(a, b)) < 0 {
+				return false
 			}
 		}
+	}
+	for _, v := range s.live {
+		copy(s.d(v), Y[id[v]*W:(id[v]+1)*W])
 	}
 	// Match along tight edges, first within the type solution's pairs.
 	quota := make([]int, T*T)
