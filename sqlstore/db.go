@@ -95,11 +95,31 @@ func open(ctx context.Context, dsn string, create bool) (*DB, error) {
 	// them go after a quiet spell.
 	sdb.SetMaxIdleConns(8)
 	sdb.SetConnMaxIdleTime(5 * time.Minute)
-	if err := sdb.PingContext(ctx); err != nil {
+	if err := ping(ctx, sdb, dialect); err != nil {
 		sdb.Close()
 		return nil, &arbiter.Error{Code: arbiter.EINTERNAL, Message: "cannot connect to " + target, Err: err}
 	}
 	return &DB{Now: time.Now, sql: sdb, dialect: dialect, target: target}, nil
+}
+
+// ping makes the first connection. Processes that create a SQLite file at
+// the same moment race to switch it to WAL, and SQLite answers that
+// switch with SQLITE_BUSY at once instead of waiting (the busy timeout
+// does not apply to it): the loser tries again, for as long as the busy
+// timeout would have waited.
+func ping(ctx context.Context, sdb *sql.DB, d Dialect) error {
+	deadline := time.Now().Add(10 * time.Second)
+	for try := 1; ; try++ {
+		err := sdb.PingContext(ctx)
+		if err == nil || d != SQLite || !retryable(err) || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(time.Duration(min(try, 10)) * 20 * time.Millisecond):
+		}
+	}
 }
 
 // parseDSN decides the dialect and builds the driver's DSN. path is the
