@@ -209,3 +209,36 @@ func TestTransportOptimal(t *testing.T) {
 		t.Fatalf("only %d of 500 instances solved", solved)
 	}
 }
+
+// TestTypedStartTooManyTypes: a graph of more than maxTypes types is not
+// started from the type problem (its cost grows with the cube of the
+// types) and is still solved.
+func TestTypedStartTooManyTypes(t *testing.T) {
+	n := maxTypes + 2
+	g, w, _, _ := typedGraph(rand.New(rand.NewPCG(51, 52)), n, 4)
+	typ := make([]int, n)
+	for v := range typ {
+		typ[v] = v // every vertex a type of its own
+	}
+	g.SetTypes(typ)
+	g.started = true
+	if g.typedStart() {
+		t.Fatalf("typedStart accepted %d types (max %d)", n, maxTypes)
+	}
+	g.started = false
+	if !g.Solve() {
+		t.Fatal("no perfect matching")
+	}
+	plain := NewIncremental(n, 2)
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			if g.ex[i*n+j] {
+				plain.Set(i, j, []uint64{uint64(w[i][j]), 0}, true)
+			}
+		}
+	}
+	plain.Solve()
+	if a, b := weightOf(g.Mate(), w), weightOf(plain.Mate(), w); a != b {
+		t.Fatalf("weight %d, want %d", a, b)
+	}
+}
