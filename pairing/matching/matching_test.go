@@ -1,6 +1,7 @@
 package matching
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -52,6 +53,22 @@ func bestPerfect(n int, w [][]int64, ok [][]bool, used []bool, i int) int64 {
 	}
 	used[i] = false
 	return best
+}
+
+// perfectWeight checks that mate is a perfect matching over present edges
+// and returns its weight; tag names the case in a failure.
+func perfectWeight(t *testing.T, tag string, mate []int, w [][]int64, ok [][]bool) int64 {
+	t.Helper()
+	var got int64
+	for i, m := range mate {
+		if m < 0 || mate[m] != i || !ok[i][m] {
+			t.Fatalf("%s: bad mate %v", tag, mate)
+		}
+		if i < m {
+			got += w[i][m]
+		}
+	}
+	return got
 }
 
 // TestIncrementalAgainstBruteForce changes the edges of random vertices and
@@ -122,16 +139,7 @@ func randomIncremental(t *testing.T, hook func(g *Incremental, deltaType int)) {
 			if !g.Solve() {
 				t.Fatalf("iter %d step %d: no perfect matching found", iter, step)
 			}
-			mate := g.Mate()
-			var got int64
-			for i, m := range mate {
-				if m < 0 || mate[m] != i || !ok[i][m] {
-					t.Fatalf("iter %d step %d: bad mate %v", iter, step, mate)
-				}
-				if i < m {
-					got += w[i][m]
-				}
-			}
+			got := perfectWeight(t, fmt.Sprintf("iter %d step %d", iter, step), g.Mate(), w, ok)
 			if want := bestPerfect(n, w, ok, make([]bool, n), 0); got != want {
 				t.Fatalf("iter %d step %d: weight %d, want %d", iter, step, got, want)
 			}

@@ -1,7 +1,9 @@
 package matching
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -24,23 +26,7 @@ func preferRandom(t *testing.T) {
 	answered, swapped, inBlossom := 0, 0, 0
 	for iter := 0; iter < 3000; iter++ {
 		n := 2 * (2 + r.IntN(4))
-		w := make([][]int64, n)
-		ok := make([][]bool, n)
-		for i := range w {
-			w[i], ok[i] = make([]int64, n), make([]bool, n)
-		}
-		g := NewIncremental(n, 2)
-		for i := 0; i < n; i++ {
-			for j := i + 1; j < n; j++ {
-				if i/2 != j/2 && r.IntN(5) == 0 {
-					continue
-				}
-				v := int64(r.IntN(4)) // few values: many optimal matchings
-				w[i][j], w[j][i] = v, v
-				ok[i][j], ok[j][i] = true, true
-				g.Set(i, j, []uint64{uint64(v), 0}, true)
-			}
-		}
+		g, w, ok, _ := typedGraph(r, n, n) // few weight values: many optimal matchings
 		if !g.Solve() {
 			t.Fatalf("iter %d: no perfect matching", iter)
 		}
@@ -56,7 +42,7 @@ func preferRandom(t *testing.T) {
 		nested := g.inblossom[v] != v
 		u, answer := g.Prefer(v, cands, func(a, b int) bool { return true })
 		if !answer {
-			if after := g.Mate(); !equalInts(before, after) {
+			if after := g.Mate(); !slices.Equal(before, after) {
 				t.Fatalf("iter %d: Prefer changed the matching without answering", iter)
 			}
 			continue
@@ -87,15 +73,7 @@ func preferRandom(t *testing.T) {
 				}
 				m = g.Mate()
 			}
-			var got int64
-			for i, x := range m {
-				if x < 0 || m[x] != i || !ok[i][x] {
-					t.Fatalf("iter %d step %d: bad mate %v", iter, step, m)
-				}
-				if i < x {
-					got += w[i][x]
-				}
-			}
+			got := perfectWeight(t, fmt.Sprintf("iter %d step %d", iter, step), m, w, ok)
 			if got != opt || m[v] != u {
 				t.Fatalf("iter %d step %d: weight %d (want %d), mate of %d = %d (want %d)", iter, step, got, opt, v, m[v], u)
 			}
@@ -105,16 +83,4 @@ func preferRandom(t *testing.T) {
 		t.Fatalf("Prefer answered %d times, by a swap %d times, inside a blossom %d times: too few to test it", answered, swapped, inBlossom)
 	}
 	t.Logf("answered %d of 3000, %d by a swap, %d inside a blossom", answered, swapped, inBlossom)
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

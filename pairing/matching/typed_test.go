@@ -74,16 +74,7 @@ func TestTypedStartOptimal(t *testing.T) {
 		if !g.Solve() {
 			t.Fatalf("iter %d: no perfect matching", iter)
 		}
-		mate := g.Mate()
-		var got int64
-		for i, m := range mate {
-			if m < 0 || mate[m] != i || !ok[i][m] {
-				t.Fatalf("iter %d: bad mate %v", iter, mate)
-			}
-			if i < m {
-				got += w[i][m]
-			}
-		}
+		got := perfectWeight(t, fmt.Sprintf("iter %d", iter), g.Mate(), w, ok)
 		if want := bestPerfect(n, w, ok, make([]bool, n), 0); got != want {
 			t.Fatalf("iter %d: weight %d, want %d", iter, got, want)
 		}
