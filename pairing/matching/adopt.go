@@ -58,13 +58,13 @@ func (s *Incremental) Adopt(old *Incremental, from []int) {
 		back[i] = -1
 	}
 	for _, v := range s.live {
-		if o := from[v]; o >= 0 {
+		if o := from[v]; o >= 0 && !old.dead[o] {
 			back[o] = v
 		}
 	}
 	for _, v := range s.live {
 		o := from[v]
-		if o < 0 || s.mate[v] >= 0 || old.mate[o] < 0 {
+		if o < 0 || old.dead[o] || s.mate[v] >= 0 || old.mate[o] < 0 {
 			continue
 		}
 		u := back[old.endpoint(old.mate[o])]
