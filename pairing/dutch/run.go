@@ -161,7 +161,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 		base := e.baseWeights(lay, vi, sgBegin, nsgBegin, ctx)
 		for li := sgBegin; li < nsgBegin; li++ {
 			for si := 0; si < li; si++ {
-				e.gr.set(vi[li], vi[si], base[li][si])
+				e.gr.set(vi[li], vi[si], base.at(li, si))
 			}
 		}
 		// The pairs with the next scoregroup are set once here and at most
@@ -176,7 +176,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 		clear(nw)
 		sgb := e.lay.sgBits
 		withExchange := func(si, li, sri, remPairs int) weight {
-			r := base[li][si].clone()
+			r := base.at(li, si).clone()
 			if !r.isZero() {
 				a := int64(0)
 				if sri < remPairs {
@@ -218,7 +218,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 			remaining--
 			if !inBracket(stable[pv]) {
 				for oi := sgBegin; oi < nsgBegin; oi++ {
-					w := base[oi][pi]
+					w := base.at(oi, pi)
 					if !w.isZero() {
 						w = w.clone()
 						w[0] |= 1
@@ -231,7 +231,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 				matched[pv] = true
 				remainingMatched--
 				for oi := sgBegin; oi < nsgBegin; oi++ {
-					w := base[oi][pi]
+					w := base.at(oi, pi)
 					if !w.isZero() {
 						w = w.clone()
 						w[0] |= uint64(nsgBegin - sgBegin)
@@ -254,7 +254,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 				if matched[ov] {
 					continue
 				}
-				w := base[oi][pi]
+				w := base.at(oi, pi)
 				if !w.isZero() {
 					w = w.clone()
 					w.addSigned(add)
@@ -329,7 +329,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 			}
 			for ot := it + 1; ot < len(rem); ot++ {
 				if exchange {
-					clear(base[rem[ot]][rem[it]])
+					clear(base.at(rem[ot], rem[it]))
 				}
 				e.gr.set(pv, vi[rem[ot]], withExchange(rem[it], rem[ot], pri, remPairs))
 			}
@@ -354,8 +354,8 @@ func (e *engine) run() ([]pairing.Pair, error) {
 			if stable[pv] > pv && stable[pv] < nsgBeginVtx {
 				left--
 				for ot := 0; ot < it; ot++ {
-					clear(base[rem[it]][rem[ot]])
-					e.gr.set(pv, vi[rem[ot]], base[rem[it]][rem[ot]])
+					clear(base.at(rem[it], rem[ot]))
+					e.gr.set(pv, vi[rem[ot]], base.at(rem[it], rem[ot]))
 				}
 				for oi := nsgBegin; oi < len(vi); oi++ {
 					e.gr.set(pv, vi[oi], nw) // zero: no edge
@@ -375,9 +375,9 @@ func (e *engine) run() ([]pairing.Pair, error) {
 			for ot := it + 1; ot < len(rem); ot++ {
 				ov := vi[rem[ot]]
 				if stable[pv] <= pv || stable[pv] >= nsgBeginVtx || (stable[ov] > ov && stable[ov] < nsgBeginVtx) {
-					clear(base[rem[ot]][rem[it]])
+					clear(base.at(rem[ot], rem[it]))
 				}
-				e.gr.set(pv, ov, base[rem[ot]][rem[it]])
+				e.gr.set(pv, ov, base.at(rem[ot], rem[it]))
 			}
 		}
 
@@ -390,7 +390,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 			}
 			cands = cands[:0]
 			for _, oi := range rem {
-				if ov := vi[oi]; oi > pi && !matched[ov] && !base[oi][pi].isZero() {
+				if ov := vi[oi]; oi > pi && !matched[ov] && !base.at(oi, pi).isZero() {
 					cands = append(cands, ov)
 				}
 			}
@@ -417,7 +417,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 				if oi <= pi || matched[ov] {
 					continue
 				}
-				w := base[oi][pi]
+				w := base.at(oi, pi)
 				if !w.isZero() {
 					w = w.clone()
 					w.addSigned(add)
@@ -474,27 +474,39 @@ func (e *engine) run() ([]pairing.Pair, error) {
 	return pairs, nil
 }
 
+// baseTable holds the base weights of a bracket's pairs in one
+// pointer-free arena: the weight of rows li (sgBegin <= li < nsgBegin)
+// and columns si < li of vi. A slice per weight would add 24 bytes of
+// header per pair (140 MB in the largest brackets of round 3 of 9999
+// players) and millions of pointers for the collector to scan.
+type baseTable struct {
+	arena []uint64
+	words int
+	row   []int // row[li]: the cell of (li, 0)
+}
+
+// at returns the weight of (li, si), si < li, as a view into the arena.
+func (b *baseTable) at(li, si int) weight {
+	c := (b.row[li] + si) * b.words
+	return weight(b.arena[c : c+b.words : c+b.words])
+}
+
 // baseWeights computes the edge weights inside the bracket in layout l:
-// base[larger][smaller] over positions in vi, for the rows sgBegin to
-// nsgBegin-1.
-func (e *engine) baseWeights(l *layout, vi []int, sgBegin, nsgBegin int, c *edgeCtx) [][]weight {
-	base := make([][]weight, nsgBegin)
-	W := l.words
+// the pairs (li, si), si < li, of the rows sgBegin to nsgBegin-1 of vi.
+func (e *engine) baseWeights(l *layout, vi []int, sgBegin, nsgBegin int, c *edgeCtx) *baseTable {
+	b := &baseTable{words: l.words, row: make([]int, nsgBegin)}
 	cells := 0
 	for li := sgBegin; li < nsgBegin; li++ {
+		b.row[li] = cells
 		cells += li
 	}
-	arena := make([]uint64, cells*W) // one allocation for all weights
+	b.arena = make([]uint64, cells*l.words) // one allocation for all weights
 	for li := sgBegin; li < nsgBegin; li++ {
-		base[li] = make([]weight, li)
 		for si := 0; si < li; si++ {
-			w := weight(arena[:W:W])
-			arena = arena[W:]
-			e.edgeWeightLay(l, w, e.sorted[vi[si]], e.sorted[vi[li]], true, false, c)
-			base[li][si] = w
+			e.edgeWeightLay(l, b.at(li, si), e.sorted[vi[si]], e.sorted[vi[li]], true, false, c)
 		}
 	}
-	return base
+	return b
 }
 
 // globalInit prepares the matching over all players (the reference
