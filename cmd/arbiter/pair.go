@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -128,6 +129,21 @@ func parsePairArgs(args []string) (*pairArgs, error) {
 
 var errHelp = errors.New("help")
 
+// pairMemoryLimit is the soft memory limit of a pairing run (unless
+// GOMEMLIMIT says otherwise). The pairing's live data stays under it even
+// for 9999 players (at most ~800 MB, in the early rounds); without it the
+// collector lets garbage grow the heap to twice the live data first (1.3 GB
+// of RSS for the third round of 9999 players, 0.95 GB with it, at the
+// same CPU time). Above the limit the collector works harder but nothing
+// fails.
+const pairMemoryLimit = 900 << 20
+
+func limitMemory() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(pairMemoryLimit)
+	}
+}
+
 func runPair(_ context.Context, e *env, args []string) error {
 	a, err := parsePairArgs(args)
 	if errors.Is(err, errHelp) {
@@ -141,6 +157,7 @@ func runPair(_ context.Context, e *env, args []string) error {
 	if a.generate > 0 {
 		return runGenerate(e, a)
 	}
+	limitMemory()
 	data, err := os.ReadFile(a.in)
 	if err != nil {
 		return &exitError{3, arbiter.Errorf(arbiter.EINVALID, "reading %s: %v", a.in, err)}

@@ -124,6 +124,13 @@ func (e *engine) edgeWeightLay(l *layout, w weight, hi, lo *player, inCur, inNex
 		clear(w)
 		return
 	}
+	e.fieldsLay(l, w, hi, lo, inCur, inNext, c)
+}
+
+// fieldsLay writes the weight of a compatible pair (edgeWeightLay without
+// the compatibility test): a function of the two players' attributes
+// (weightKey) and the flags.
+func (e *engine) fieldsLay(l *layout, w weight, hi, lo *player, inCur, inNext bool, c *edgeCtx) {
 	var b builder
 	hs, ls := e.accScore(hi, 0), e.accScore(lo, 0)
 	// Completion (C4) and PAB eligibility (C2, C5): pairs of players who

@@ -96,3 +96,27 @@ func TestLocalMatchesGlobalGenerated(t *testing.T) {
 		}
 	}
 }
+
+// TestBaseWeightsByKey checks the base weights read from the per-key
+// table against edgeWeightLay for every pair read, on the corpus and on
+// synthetic tournaments with engine-paired histories (floats, colour
+// repeats) and with byes: weightKey must hold every attribute the weights
+// read.
+func TestBaseWeightsByKey(t *testing.T) {
+	defer func(v bool) { verifyBase = v }(verifyBase)
+	verifyBase = true
+	runCorpus(t)
+	for _, c := range []struct{ players, rounds int }{{41, 6}, {120, 8}, {201, 4}} {
+		f, err := Generate(GenerateOptions{Players: c.players, Rounds: c.rounds, Total: c.rounds + 2, Seed: 3, AbsentPermille: 30})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tour, err := pairing.FromTRF(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Pair(tour); err != nil {
+			t.Fatalf("%d players after %d rounds: %v", c.players, c.rounds, err)
+		}
+	}
+}

@@ -329,7 +329,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 			}
 			for ot := it + 1; ot < len(rem); ot++ {
 				if exchange {
-					clear(base.at(rem[ot], rem[it]))
+					base.drop(rem[ot], rem[it])
 				}
 				e.gr.set(pv, vi[rem[ot]], withExchange(rem[it], rem[ot], pri, remPairs))
 			}
@@ -354,7 +354,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 			if stable[pv] > pv && stable[pv] < nsgBeginVtx {
 				left--
 				for ot := 0; ot < it; ot++ {
-					clear(base.at(rem[it], rem[ot]))
+					base.drop(rem[it], rem[ot])
 					e.gr.set(pv, vi[rem[ot]], base.at(rem[it], rem[ot]))
 				}
 				for oi := nsgBegin; oi < len(vi); oi++ {
@@ -375,7 +375,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 			for ot := it + 1; ot < len(rem); ot++ {
 				ov := vi[rem[ot]]
 				if stable[pv] <= pv || stable[pv] >= nsgBeginVtx || (stable[ov] > ov && stable[ov] < nsgBeginVtx) {
-					clear(base.at(rem[ot], rem[it]))
+					base.drop(rem[ot], rem[it])
 				}
 				e.gr.set(pv, ov, base.at(rem[ot], rem[it]))
 			}
@@ -474,39 +474,111 @@ func (e *engine) run() ([]pairing.Pair, error) {
 	return pairs, nil
 }
 
-// baseTable holds the base weights of a bracket's pairs in one
-// pointer-free arena: the weight of rows li (sgBegin <= li < nsgBegin)
-// and columns si < li of vi. A slice per weight would add 24 bytes of
-// header per pair (140 MB in the largest brackets of round 3 of 9999
-// players) and millions of pointers for the collector to scan.
+// baseTable gives the base weights of a bracket's pairs (rows li,
+// sgBegin <= li < nsgBegin, and columns si < li of vi). A base weight is
+// a function of the two players' attributes (weightKey) once the pair is
+// compatible, so the table keeps one weight per pair of keys, computed on
+// first use, and a mark per pair for the pairs dropped by the exchanges:
+// a weight per pair took 7 words of 8 bytes for each of the 5.8 million
+// pairs of the largest bracket of round 3 of 9999 players.
 type baseTable struct {
-	arena []uint64
-	words int
-	row   []int // row[li]: the cell of (li, 0)
+	e       *engine
+	l       *layout
+	c       edgeCtx // the context when the bracket began
+	vi      []int
+	key     []int // key index of each position below nsgBegin
+	nkeys   int
+	table   []uint64 // weight of (hi key, lo key), valid where have
+	have    []bool
+	row     []int    // row[li]: the mark of (li, 0)
+	dropped []uint64 // bit per pair
+	zero    weight
 }
 
-// at returns the weight of (li, si), si < li, as a view into the arena.
+// verifyBase makes every base weight be checked against edgeWeightLay
+// (tests).
+var verifyBase = false
+
+// at returns the weight of (li, si), si < li: read-only (callers clone
+// before changing it).
 func (b *baseTable) at(li, si int) weight {
-	c := (b.row[li] + si) * b.words
-	return weight(b.arena[c : c+b.words : c+b.words])
+	W := b.l.words
+	if i := b.row[li] + si; b.dropped[i>>6]&(1<<(i&63)) != 0 {
+		return b.zero
+	}
+	hi, lo := b.e.sorted[b.vi[si]], b.e.sorted[b.vi[li]]
+	if !b.e.compatible(hi, lo) {
+		return b.zero
+	}
+	k := b.key[si]*b.nkeys + b.key[li]
+	w := weight(b.table[k*W : (k+1)*W : (k+1)*W])
+	if !b.have[k] {
+		b.e.fieldsLay(b.l, w, hi, lo, true, false, &b.c)
+		b.have[k] = true
+	}
+	if verifyBase {
+		d := make(weight, W)
+		b.e.edgeWeightLay(b.l, d, hi, lo, true, false, &b.c)
+		if cmpWeight(d, w) != 0 {
+			panic("dutch: base weight differs from edgeWeightLay: weightKey misses an attribute")
+		}
+	}
+	return w
 }
 
-// baseWeights computes the edge weights inside the bracket in layout l:
-// the pairs (li, si), si < li, of the rows sgBegin to nsgBegin-1 of vi.
+// drop makes (li, si) a pair without an edge (an exchange dropped it).
+func (b *baseTable) drop(li, si int) {
+	i := b.row[li] + si
+	b.dropped[i>>6] |= 1 << (i & 63)
+}
+
+// baseWeights sets up the base weights of the bracket's pairs in layout l.
 func (e *engine) baseWeights(l *layout, vi []int, sgBegin, nsgBegin int, c *edgeCtx) *baseTable {
-	b := &baseTable{words: l.words, row: make([]int, nsgBegin)}
+	b := &baseTable{e: e, l: l, c: *c, vi: vi, key: make([]int, nsgBegin), row: make([]int, nsgBegin), zero: make(weight, l.words)}
+	ids := map[weightKey]int{}
+	for pos := range nsgBegin {
+		k := e.weightKey(e.sorted[vi[pos]], c)
+		id, ok := ids[k]
+		if !ok {
+			id = len(ids)
+			ids[k] = id
+		}
+		b.key[pos] = id
+	}
+	b.nkeys = len(ids)
+	b.table = make([]uint64, b.nkeys*b.nkeys*l.words)
+	b.have = make([]bool, b.nkeys*b.nkeys)
 	cells := 0
 	for li := sgBegin; li < nsgBegin; li++ {
 		b.row[li] = cells
 		cells += li
 	}
-	b.arena = make([]uint64, cells*l.words) // one allocation for all weights
-	for li := sgBegin; li < nsgBegin; li++ {
-		for si := 0; si < li; si++ {
-			e.edgeWeightLay(l, b.at(li, si), e.sorted[vi[si]], e.sorted[vi[li]], true, false, c)
-		}
-	}
+	b.dropped = make([]uint64, cells/64+1)
 	return b
+}
+
+// weightKey holds every attribute of a player that fieldsLay reads: two
+// players with the same key weigh the same against any third player.
+type weightKey struct {
+	score          arbiter.Points
+	byeCandidate   bool
+	playedGame     int
+	imbalance      int
+	pref, repeated pairing.Colour
+	strong         bool
+	float1, float2 floatDir
+}
+
+func (e *engine) weightKey(p *player, c *edgeCtx) weightKey {
+	k := weightKey{score: e.accScore(p, 0), byeCandidate: e.isByeCandidate(p, c.byeScore), playedGame: p.playedGame,
+		imbalance: p.imbalance, pref: p.pref, repeated: p.repeated, strong: p.strong}
+	if e.played >= 1 {
+		k.float1 = e.float(p, 1)
+	}
+	if e.played >= 2 {
+		k.float2 = e.float(p, 2)
+	}
+	return k
 }
 
 // globalInit prepares the matching over all players (the reference
