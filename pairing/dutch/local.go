@@ -722,19 +722,15 @@ func cmpWeight(a, b weight) int {
 var TypedFrom = 200
 
 // types gives each vertex of a new local graph its type: players with the
-// same attributes (those edgeWeightLay and the proxy and PAB weights read)
-// weigh the same to every third player they may meet; an MDP (carried
-// weights) and the dummy are types of their own, the proxies one type.
+// same weightKey and PAB eligibility weigh the same to every third player
+// they may meet (bracket, next-scoregroup, proxy and PAB weights); an MDP
+// (carried weights) and the dummy are types of their own, the proxies one
+// type.
 func (l *localGraph) types(nv, d, q0 int) []int {
 	e := l.e
 	type key struct {
-		score          arbiter.Points
-		elig, cand     bool
-		played         int
-		imbalance      int
-		pref, repeated pairing.Colour
-		strong         bool
-		float1, float2 floatDir
+		weightKey
+		elig bool // the edge to the PAB dummy
 	}
 	ids := map[key]int{}
 	typ := make([]int, nv)
@@ -744,14 +740,7 @@ func (l *localGraph) types(nv, d, q0 int) []int {
 			continue
 		}
 		p := e.sorted[a]
-		k := key{score: e.accScore(p, 0), elig: e.eligibleForBye(p), cand: e.isByeCandidate(p, l.ctx.byeScore),
-			played: p.playedGame, imbalance: p.imbalance, pref: p.pref, repeated: p.repeated, strong: p.strong}
-		if e.played >= 1 {
-			k.float1 = e.float(p, 1)
-		}
-		if e.played >= 2 {
-			k.float2 = e.float(p, 2)
-		}
+		k := key{e.weightKey(p, l.ctx), l.elig[a]}
 		t, ok := ids[k]
 		if !ok {
 			t = len(ids)
