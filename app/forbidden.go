@@ -30,11 +30,7 @@ type Forbidden struct {
 	Reason   string    `json:"reason"`
 	By       string    `json:"by"`
 	At       time.Time `json:"at"`
-	// Removed is set when a TD lifts the declaration, with the reason.
-	Removed       bool      `json:"removed,omitempty"`
-	RemovedBy     string    `json:"removed_by,omitempty"`
-	RemovedAt     time.Time `json:"removed_at,omitzero"`
-	RemovedReason string    `json:"removed_reason,omitempty"`
+	Removal            // set when a TD lifts the declaration, with the reason
 
 	Version int64 `json:"-"`
 }
@@ -116,10 +112,9 @@ func (s *Service) RemoveForbidden(ctx context.Context, a arbiter.Actor, slug, id
 		return Forbidden{}, err
 	}
 	return amendAsTD(ctx, s, a, slug, kindForbidden, id, "lift a forbidden pairing", func(fb *Forbidden) (sqlstore.Change, error) {
-		if fb.Removed {
-			return sqlstore.Change{}, arbiter.Errorf(arbiter.ECONFLICT, "forbidden pairing %s was already removed", id)
+		if err := fb.remove(a, s.now(), reason, "forbidden pairing "+id+" was already removed"); err != nil {
+			return sqlstore.Change{}, err
 		}
-		fb.Removed, fb.RemovedBy, fb.RemovedAt, fb.RemovedReason = true, normUser(a.Name), s.now(), strings.TrimSpace(reason)
 		return change(a, "pairing.unforbid", fb.RemovedReason, false), nil
 	})
 }

@@ -24,11 +24,7 @@ type Separated struct {
 	Reason  string    `json:"reason"`
 	By      string    `json:"by"`
 	At      time.Time `json:"at"`
-	// Removed is set when a TD lifts the list, with the reason.
-	Removed       bool      `json:"removed,omitempty"`
-	RemovedBy     string    `json:"removed_by,omitempty"`
-	RemovedAt     time.Time `json:"removed_at,omitzero"`
-	RemovedReason string    `json:"removed_reason,omitempty"`
+	Removal           // set when a TD lifts the list, with the reason
 
 	Version int64 `json:"-"`
 }
@@ -109,10 +105,9 @@ func (s *Service) RemoveSeparated(ctx context.Context, a arbiter.Actor, slug, id
 		return Separated{}, err
 	}
 	return amendAsTD(ctx, s, a, slug, kindSeparated, id, "lift a list of separated players", func(sp *Separated) (sqlstore.Change, error) {
-		if sp.Removed {
-			return sqlstore.Change{}, arbiter.Errorf(arbiter.ECONFLICT, "list %s was already lifted", id)
+		if err := sp.remove(a, s.now(), reason, "list "+id+" was already lifted"); err != nil {
+			return sqlstore.Change{}, err
 		}
-		sp.Removed, sp.RemovedBy, sp.RemovedAt, sp.RemovedReason = true, normUser(a.Name), s.now(), strings.TrimSpace(reason)
 		return change(a, "entrant.unseparate", sp.RemovedReason, false), nil
 	})
 }
