@@ -1,13 +1,15 @@
 package matching
 
 // PairStartFrom is the number of live vertices above which a fresh solve
-// starts with pairStart instead of freshStart. Measured on the benchmark
-// tournaments: in the ~3000-3700-vertex graphs of 9999 players pairStart
-// leaves 64-94 vertices free where freshStart leaves 1260-1918, and the
-// fresh solves scan 6-7 times fewer vertices; in the ~1000-vertex graphs
-// of 3000 players it leaves large blossoms in the optimum that make the
-// later steps of the bracket slower (the whole round 3.2 s -> 14 s). A
-// variable so that tests can force either start.
+// without types (SetTypes) starts with pairStart instead of freshStart:
+// since the type start, the Dutch engine's exact graphs after a failed
+// completion and the global fallback. Measured before the type start, on
+// the benchmark tournaments: in the ~3000-3700-vertex graphs of 9999
+// players pairStart left 64-94 vertices free where freshStart left
+// 1260-1918, and the fresh solves scanned 6-7 times fewer vertices; in the
+// ~1000-vertex graphs of 3000 players it left large blossoms in the
+// optimum that made the later steps of the bracket slower (the whole round
+// 3.2 s -> 14 s). A variable so that tests can force either start.
 var PairStartFrom = 2000
 
 // pairStart sets feasible duals and a first matching for a fresh solve by

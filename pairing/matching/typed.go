@@ -89,10 +89,10 @@ func (s *Incremental) typedStart() bool {
 	}
 	// Y(t) = ceil((pot(row t) - pot(col t)) / 2).
 	Y := make([]uint64, T*W)
+	one := make([]uint64, LW)
+	one[0] = 1
 	for t := range T {
 		sub(tmp, pot[(1+t)*LW:(2+t)*LW], pot[(1+T+t)*LW:(2+T+t)*LW])
-		one := make([]uint64, LW)
-		one[0] = 1
 		add(tmp, tmp, one)
 		half(tmp, tmp)
 		if !fits(tmp, W) {
