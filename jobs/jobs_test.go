@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"strings"
 	"sync"
@@ -78,7 +79,7 @@ func (w *world) kinds() *jobs.Kinds {
 		w.running[a.Name] = true
 		w.mu.Unlock()
 		defer func() { w.mu.Lock(); w.running[a.Name] = false; w.mu.Unlock() }()
-		if a.Block != "" {
+		if _, err := os.Stat(a.Block); a.Block != "" && err != nil { // the first run only
 			os.WriteFile(a.Block, []byte("started"), 0o644)
 			<-ctx.Done()
 			return ctx.Err()
@@ -133,7 +134,11 @@ func open(t *testing.T, dsn string, w *world, c *clock) *jobs.Queue {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	q, err := jobs.Open(db, w.kinds(), c.Now, nil)
+	var log *slog.Logger
+	if os.Getenv("JOBS_DEBUG") != "" {
+		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
+	q, err := jobs.Open(db, w.kinds(), c.Now, log)
 	if err != nil {
 		t.Fatal(err)
 	}
