@@ -3,6 +3,7 @@ package jobs_test
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -97,7 +98,11 @@ func TestMain(m *testing.M) {
 			os.Exit(1)
 		}
 		w, c := newWorld(), &clock{t: at}
-		q, err := jobs.Open(db, w.kinds(), c.Now, nil)
+		var log *slog.Logger
+		if os.Getenv("JOBS_DEBUG") != "" {
+			log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		}
+		q, err := jobs.Open(db, w.kinds(), c.Now, log)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
@@ -126,6 +131,13 @@ func killWorker(t *testing.T, dsn string, at time.Time, started string) {
 		}
 		if time.Now().After(deadline) {
 			cmd.Process.Kill()
+			if os.Getenv("JOBS_DEBUG") != "" {
+				q := open(t, dsn, newWorld(), &clock{t: at})
+				all, _ := q.List(context.Background(), jobs.Filter{})
+				for _, j := range all {
+					t.Logf("%+v", j)
+				}
+			}
 			t.Fatal("the helper process never started the job")
 		}
 	}

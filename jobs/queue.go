@@ -80,11 +80,14 @@ func (q *Queue) config(clock func() time.Time, queues map[string]river.QueueConf
 // process killed) and run again.
 const Lease = 10 * time.Minute
 
-// riverClock makes River read time from clock, in Go and in SQL alike.
+// riverClock makes River read time from clock, in Go and in SQL alike, to
+// the microsecond (what both databases store): a time with nanoseconds
+// would be rounded one way when stored and another when compared, and a
+// job due at exactly that time might not be seen as due.
 type riverClock func() time.Time
 
-func (c riverClock) Now() time.Time       { return c() }
-func (c riverClock) NowOrNil() *time.Time { t := c(); return &t }
+func (c riverClock) Now() time.Time       { return c().Truncate(time.Microsecond) }
+func (c riverClock) NowOrNil() *time.Time { t := c.Now(); return &t }
 
 // State is a job's state as a TD sees it.
 type State string

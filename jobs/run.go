@@ -26,6 +26,7 @@ type Result struct {
 // clock): a rehearsal at a future time must not take that role from the
 // serve processes.
 func (q *Queue) RunDue(ctx context.Context, now time.Time, workers int) ([]Result, error) {
+	now = now.UTC().Truncate(time.Microsecond) // as River stores it (see riverClock)
 	clock := func() time.Time { return now }
 	cfg := q.config(clock, map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: max(workers, 1)}})
 	cfg.LeaderElectionDisabled = true
