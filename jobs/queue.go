@@ -239,16 +239,14 @@ func (q *Queue) List(ctx context.Context, f Filter) ([]Info, error) {
 	if len(states) > 0 {
 		p = p.States(states...)
 	}
-	meta := map[string]string{}
+	// River's Metadata filter is PostgreSQL's only; ->> with a bare label
+	// reads a field of the JSON on both databases. (No argument's name may
+	// begin another's: River replaces them as text.)
 	if f.Event != "" {
-		meta["event"] = f.Event
+		p = p.Where("metadata ->> @jf_event = @jv_event", river.NamedArgs{"jf_event": "event", "jv_event": f.Event})
 	}
 	if f.Key != "" {
-		meta["key"] = f.Key
-	}
-	if len(meta) > 0 {
-		b, _ := json.Marshal(meta)
-		p = p.Metadata(string(b))
+		p = p.Where("metadata ->> @jf_key = @jv_key", river.NamedArgs{"jf_key": "key", "jv_key": f.Key})
 	}
 	res, err := q.client.JobList(ctx, p)
 	if err != nil {
