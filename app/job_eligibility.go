@@ -92,3 +92,16 @@ func (s *Service) EligibilityJobs(ctx context.Context, slug string) (map[string]
 	}
 	return out, nil
 }
+
+// EligibilityOf returns the last eligibility check of an entrant, nil
+// when it was never checked: what a TD's queued check produced. TD only.
+func (s *Service) EligibilityOf(ctx context.Context, a arbiter.Actor, slug, entrantID string) (*EligibilityCheck, error) {
+	st, err := load(ctx, s.DB, slug)
+	if err != nil {
+		return nil, err
+	}
+	if err := requireTD(ctx, s.DB, st, a, "see an entrant's eligibility check"); err != nil {
+		return nil, err
+	}
+	return optional(get[EligibilityCheck](ctx, s.DB, st, kindEligibility, normUser(entrantID)))
+}

@@ -34,6 +34,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	tick := fs.Duration("deadline-check", time.Minute, "how often rounds past their deadline are closed (0 turns the job off)")
 	lichessURL := fs.String("lichess-url", "https://lichess.org", "Lichess's address, for signing in with Lichess (OAuth2 with PKCE), checking results against its games and entrants' eligibility ($LICHESS_TOKEN: optional API token)")
 	clientID := fs.String("oauth-client-id", web.DefaultOAuthClientID, "the OAuth client id Lichess shows on its consent page")
+	jobWorkers := fs.Int("job-workers", 2, "background jobs (Lichess checks) this process runs at once; 0 runs none here (another process does)")
 	secureCookies := fs.Bool("secure-cookies", false, "mark cookies Secure even on plain HTTP (behind a TLS proxy that sends no X-Forwarded-Proto)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -59,12 +60,14 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	defer db.Close()
 	svc := app.New(db, time.Now)
-	lc, err := lichessClient(*lichessURL)
+	if err := setJobsLichess(svc, *lichessURL); err != nil { // jobs.go
+		return err
+	}
+	stopJobs, err := startJobs(ctx, svc, *jobWorkers, log) // serve_jobs.go
 	if err != nil {
 		return err
 	}
-	svc.SetGameSource(app.LichessGames{Client: lc}) // result verification
-	svc.SetAccountSource(lc)                        // eligibility checks
+	defer stopJobs()
 	// First start: the local TD account, for offline use. Its password is
 	// $ARBITER_TD_PASSWORD or a random one, shown once on standard output
 	// (never in the log).
