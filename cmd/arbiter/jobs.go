@@ -29,7 +29,7 @@ Subcommands:
   list    list jobs: [--state pending|failed|done|all] [--event SLUG] [--json]
   run     run every job due at --now (default: the clock) once, print a
           line per job and exit: [--now TIME] [--lichess-url URL] [--workers N]
-  retry   run a failed job again (one more attempt): ID [--as TD]
+  retry   run a failed job again (one more attempt): ID [--as TD] [--now TIME]
 
 Every subcommand takes --db DSN. 'arbiter serve' runs the jobs continuously;
 see docs/jobs.md.
@@ -202,9 +202,10 @@ func setJobsLichess(svc *app.Service, baseURL string) error {
 }
 
 func runJobsRetry(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "jobs retry", "jobs retry ID [--db DSN] [--as TD]")
+	fs := newFlagSet(e, "jobs retry", "jobs retry ID [--db DSN] [--as TD] [--now TIME]")
 	dsn := addDBFlag(fs)
 	as := fs.String("as", "", "retry as this TD of the job's event (checked and audited); without it, as the operator")
+	nowFlag := fs.String("now", "", "retry at this UTC time instead of the clock's: the job is due then (rehearsals, tests)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError(err)
@@ -217,7 +218,15 @@ func runJobsRetry(ctx context.Context, e *env, args []string) error {
 	if err != nil || id <= 0 {
 		return arbiter.FieldError("id", "cli.jobs", "a job ID is a positive number, not %q", pos[0])
 	}
-	svc, q, done, err := openJobs(ctx, *dsn, time.Now)
+	clock := time.Now
+	if *nowFlag != "" {
+		t, err := parseTime(*nowFlag)
+		if err != nil {
+			return arbiter.FieldError("--now", "cli.time", "%v", err)
+		}
+		clock = func() time.Time { return t }
+	}
+	svc, q, done, err := openJobs(ctx, *dsn, clock)
 	if err != nil {
 		return err
 	}
