@@ -26,7 +26,7 @@ func init() {
 // drains in-flight requests and exits 0. Logs go to stderr, one
 // structured line per request.
 func runServe(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "serve", "serve [--addr :8080] [--db DSN] [--log-format text|json] [--demo]")
+	fs := newFlagSet(e, "serve", "serve [--addr :8080] [--db DSN] [--log-format text|json] [--demo] [--job-workers N]")
 	addr := fs.String("addr", ":8080", "TCP address to listen on (host:port; port 0 picks a free one)")
 	dsn := addDBFlag(fs)
 	logFormat := fs.String("log-format", "text", "log lines as text (key=value) or json")
@@ -63,11 +63,6 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err := setJobsLichess(svc, *lichessURL); err != nil { // jobs.go
 		return err
 	}
-	stopJobs, err := startJobs(ctx, svc, *jobWorkers, log) // serve_jobs.go
-	if err != nil {
-		return err
-	}
-	defer stopJobs()
 	// First start: the local TD account, for offline use. Its password is
 	// $ARBITER_TD_PASSWORD or a random one, shown once on standard output
 	// (never in the log).
@@ -94,6 +89,13 @@ func runServe(ctx context.Context, e *env, args []string) error {
 			}
 		}
 	}
+	// After the demo seeding: the demo's made-up players are not looked
+	// up on Lichess.
+	stopJobs, err := startJobs(ctx, svc, *jobWorkers, log) // serve_jobs.go
+	if err != nil {
+		return err
+	}
+	defer stopJobs()
 	h, err := web.New(web.Config{DB: db, App: svc, Logger: log, SecureCookies: *secureCookies, DemoSignIn: *seedDemo,
 		Lichess: web.LichessAuth{BaseURL: *lichessURL, ClientID: *clientID}})
 	if err != nil {
