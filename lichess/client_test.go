@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -52,7 +53,7 @@ func TestErrorStatuses(t *testing.T) {
 		{"400", e400, arbiter.EINVALID, 400, "This request is invalid because [...]"},
 		{"oauth 400", eOAuth, arbiter.EINVALID, 400, "hash of code_verifier does not match code_challenge"},
 		{"401", e401, arbiter.EUNAUTHORIZED, 401, "No such token"},
-		{"502", e502, arbiter.EINTERNAL, 502, "<html>bad gateway</html>"},
+		{"502", e502, arbiter.EUNAVAILABLE, 502, "<html>bad gateway</html>"},
 	} {
 		var ae *APIError
 		if !errors.As(tc.err, &ae) {
@@ -267,8 +268,11 @@ func TestStreamBadLine(t *testing.T) {
 	if !slices.Equal(ids, []string{"a", "b"}) || len(errs) != 1 {
 		t.Fatalf("ids %v errs %v", ids, errs)
 	}
-	if want := "lichess: GET /api/team/t/users: ndjson line 4: "; len(errs[0].Error()) < len(want) || errs[0].Error()[:len(want)] != want {
+	if want := "lichess: GET /api/team/t/users: unreadable answer: ndjson line 4: "; !strings.HasPrefix(errs[0].Error(), want) {
 		t.Errorf("error %q does not name line 4", errs[0])
+	}
+	if !errors.Is(errs[0], ErrBadResponse) || !Retryable(errs[0]) {
+		t.Errorf("a garbage line is not ErrBadResponse (retryable): %v", errs[0])
 	}
 }
 

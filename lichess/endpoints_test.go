@@ -487,7 +487,8 @@ func TestCreateBulkPairing(t *testing.T) {
 	fs.handle("POST /api/bulk-pairing", 200, "POST_api_bulk-pairing.json")
 	c, _ := fs.client(Options{Token: "lip_td"})
 	bp, err := c.CreateBulkPairing(context.Background(), BulkPairingRequest{
-		GameSettings:  GameSettings{Clock: &Clock{Initial: 300}, Message: "Your game {game} is ready"},
+		GameSettings:  GameSettings{Clock: &Clock{Initial: 300}},
+		Message:       "Your game {game} is ready",
 		Pairings:      []Pairing{{"tA", "tB"}, {"tC", "tD"}},
 		PairAt:        ms(1612289869919),
 		StartClocksAt: ms(1612200422971),
