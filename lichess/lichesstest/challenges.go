@@ -106,7 +106,7 @@ func (f *Fake) challengeJSON(ch *challenge) map[string]any {
 	perf := perfOf(s.Variant, s.Clock, s.Days)
 	m := map[string]any{"id": ch.ID, "url": f.o.GameURL + "/" + ch.ID, "status": ch.Status,
 		"variant": map[string]any{"key": s.Variant, "name": s.Variant, "short": s.Variant},
-		"rated": s.Rated, "speed": speedOf(s.Clock, s.Days), "timeControl": tc, "color": orDefault(ch.Color, "random"),
+		"rated":   s.Rated, "speed": speedOf(s.Clock, s.Days), "timeControl": tc, "color": orDefault(ch.Color, "random"),
 		"finalColor": "white", "perf": map[string]any{"icon": "", "name": perf}}
 	if ch.Open {
 		m["challenger"], m["destUser"] = nil, nil
