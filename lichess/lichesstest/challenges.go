@@ -93,6 +93,15 @@ func settings(form map[string][]string) (s lichess.GameSettings, msg string) {
 	return s, ""
 }
 
+func (f *Fake) challengeUser(id string, s lichess.GameSettings) map[string]any {
+	u := f.userLocked(id, true)
+	m := lightUser(u)
+	if p, ok := u.Perfs[perfOf(s.Variant, s.Clock, s.Days)]; ok {
+		m["rating"] = p.Rating
+	}
+	return m
+}
+
 func (f *Fake) challengeJSON(ch *challenge) map[string]any {
 	s := ch.Settings
 	tc := map[string]any{"type": "unlimited"}
@@ -119,15 +128,7 @@ func (f *Fake) challengeJSON(ch *challenge) map[string]any {
 		m["open"] = open
 		return m
 	}
-	cu := func(id string) map[string]any {
-		u := f.userLocked(id, true)
-		m := lightUser(u)
-		if p, ok := u.Perfs[perf]; ok {
-			m["rating"] = p.Rating
-		}
-		return m
-	}
-	m["challenger"], m["destUser"], m["direction"] = cu(ch.Users[0]), cu(ch.Users[1]), "out"
+	m["challenger"], m["destUser"], m["direction"] = f.challengeUser(ch.Users[0], s), f.challengeUser(ch.Users[1], s), "out"
 	if ch.Color == "black" {
 		m["finalColor"] = "black"
 	}
@@ -206,13 +207,23 @@ func hChallenge(f *Fake, c *call) {
 	c.json(200, f.challengeJSON(ch))
 }
 
+// hShowChallenge answers in the document's ChallengeJson shape, also for
+// an open challenge: its creator is the challenger and nobody the
+// destination (the join links are in the creation's answer only).
 func hShowChallenge(f *Fake, c *call) {
 	ch := f.challenges[c.arg("challengeId")]
 	if ch == nil {
 		c.notFound()
 		return
 	}
-	c.json(200, f.challengeJSON(ch))
+	m := f.challengeJSON(ch)
+	if ch.Open && ch.Creator != "" {
+		for _, k := range []string{"urlWhite", "urlBlack", "open"} {
+			delete(m, k)
+		}
+		m["challenger"], m["direction"] = f.challengeUser(ch.Creator, ch.Settings), "out"
+	}
+	c.json(200, m)
 }
 
 func hCancelChallenge(f *Fake, c *call) {

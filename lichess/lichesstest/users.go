@@ -125,8 +125,8 @@ func (f *Fake) userLocked(name string, create bool) *lichess.User {
 
 // userJSON is a profile as GET /api/user/{username} writes it; a closed
 // account is its id, username and disabled only.
-func userJSON(u *lichess.User) map[string]any {
-	m := map[string]any{"id": u.ID, "username": u.Username}
+func (f *Fake) userJSON(u *lichess.User) map[string]any {
+	m := map[string]any{"id": u.ID, "username": u.Username, "url": f.o.GameURL + "/@/" + u.Username}
 	if u.Disabled {
 		m["disabled"] = true
 		return m
@@ -172,11 +172,11 @@ func hUser(f *Fake, c *call) {
 		c.notFound()
 		return
 	}
-	c.json(200, userJSON(u))
+	c.json(200, f.userJSON(u))
 }
 
 func hAccount(f *Fake, c *call) {
-	c.json(200, userJSON(f.userLocked(c.token.UserID, true)))
+	c.json(200, f.userJSON(f.userLocked(c.token.UserID, true)))
 }
 
 func hUsers(f *Fake, c *call) {
@@ -188,7 +188,9 @@ func hUsers(f *Fake, c *call) {
 	out := []any{}
 	for _, id := range ids {
 		if u := f.userLocked(id, false); u != nil && !u.Disabled {
-			out = append(out, userJSON(u))
+			m := f.userJSON(u)
+			delete(m, "url") // User, not UserExtended
+			out = append(out, m)
 		}
 	}
 	c.json(200, out)
