@@ -278,10 +278,11 @@ type Result struct {
 	Status string
 }
 
-// Results a script picks from. Decisive antichess games end by variantEnd.
+// Results a script picks from. A win without a status ends by variantEnd
+// in antichess and by resignation otherwise.
 var (
-	WhiteWins = Result{Winner: "white", Status: "resign"}
-	BlackWins = Result{Winner: "black", Status: "resign"}
+	WhiteWins = Result{Winner: "white"}
+	BlackWins = Result{Winner: "black"}
 	Drawn     = Result{Status: lichess.StatusDraw}
 	Aborted   = Result{Status: lichess.StatusAborted}
 	Unplayed  = Result{Status: lichess.StatusNoStart}
@@ -371,9 +372,15 @@ func (f *Fake) finishLocked(id string, r Result, players ...string) error {
 	if r.Winner != "" && r.Winner != "white" && r.Winner != "black" {
 		return fmt.Errorf("lichesstest: winner %q: want white, black or none", r.Winner)
 	}
-	g.Status, g.Winner = orDefault(r.Status, lichess.StatusDraw), r.Winner
-	if r.Winner != "" && g.Variant == lichess.VariantAntichess && r.Status == "" {
+	g.Status, g.Winner = r.Status, r.Winner
+	switch {
+	case g.Status != "":
+	case r.Winner == "":
+		g.Status = lichess.StatusDraw
+	case g.Variant == lichess.VariantAntichess:
 		g.Status = lichess.StatusVariantEnd
+	default:
+		g.Status = "resign"
 	}
 	g.LastMoveAt = f.now()
 	return nil
