@@ -68,7 +68,9 @@ func step(f *lichesstest.Fake, clk *lichesstest.Clock, fn func() error) (measure
 	return measure{requests: len(f.Log()) - n, paced: clk.Now().Sub(t)}, err
 }
 
-func pair(m, bd int) [2]string { return [2]string{fmt.Sprintf("p%d-%dh", m, bd), fmt.Sprintf("p%d-%da", m, bd)} }
+func pair(m, bd int) [2]string {
+	return [2]string{fmt.Sprintf("p%d-%dh", m, bd), fmt.Sprintf("p%d-%da", m, bd)}
+}
 
 // openChallenges creates every game of the round as an open challenge.
 func openChallenges(ctx context.Context, c *lichess.Client, r round) ([]string, error) {
