@@ -53,7 +53,7 @@ func TestErrorStatuses(t *testing.T) {
 		{"400", e400, arbiter.EINVALID, 400, "This request is invalid because [...]"},
 		{"oauth 400", eOAuth, arbiter.EINVALID, 400, "hash of code_verifier does not match code_challenge"},
 		{"401", e401, arbiter.EUNAUTHORIZED, 401, "No such token"},
-		{"502", e502, arbiter.EUNAVAILABLE, 502, "<html>bad gateway</html>"},
+		{"502", e502, arbiter.EINTERNAL, 502, "<html>bad gateway</html>"},
 	} {
 		var ae *APIError
 		if !errors.As(tc.err, &ae) {

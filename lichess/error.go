@@ -117,9 +117,10 @@ const maxErrorBody = 64 << 10
 
 // readError consumes and closes resp's body and builds the error. Statuses
 // with a meaning in Arbiter are wrapped in an *arbiter.Error (404 ->
-// ENOTFOUND, 400 -> EINVALID, 401 -> EUNAUTHORIZED, 403 -> EFORBIDDEN,
-// 429 and 5xx -> EUNAVAILABLE) whose cause is the *APIError; errors.As
-// finds either.
+// ENOTFOUND, 400 -> EINVALID, 401 -> EUNAUTHORIZED, 403 -> EFORBIDDEN)
+// whose cause is the *APIError; errors.As finds either. A 429 or 5xx
+// stays a bare *APIError (ErrRateLimited, ErrUnavailable): the caller
+// says what failed in its own words (app: "try again later").
 func readError(req request, resp *http.Response) error {
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
@@ -143,12 +144,6 @@ func readError(req request, resp *http.Response) error {
 		code = arbiter.EUNAUTHORIZED
 	case http.StatusForbidden:
 		code = arbiter.EFORBIDDEN
-	case http.StatusTooManyRequests:
-		code = arbiter.EUNAVAILABLE
-	default:
-		if resp.StatusCode >= 500 {
-			code = arbiter.EUNAVAILABLE
-		}
 	}
 	if code == "" {
 		return e
