@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"net/http/cookiejar"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -118,5 +119,40 @@ func TestServeOrganiserToken(t *testing.T) {
 	s = startServe(t, "--db", filepath.Join(dir, "c.db"), "--lichess-url", f.URL)
 	if _, log := s.stop(t); !strings.Contains(log, "user=organiser") {
 		t.Errorf("$LICHESS_TOKEN not checked:\n%s", log)
+	}
+}
+
+// TestServeSignInWithFake: 'serve --lichess-url FAKE' signs a player in
+// through the fake's consent page (OAuth2 with PKCE, no scope asked).
+func TestServeSignInWithFake(t *testing.T) {
+	f := lichesstest.Start(t, lichesstest.Options{AutoUsers: true})
+	s := startServe(t, "--db", filepath.Join(t.TempDir(), "a.db"), "--lichess-url", f.URL)
+	defer s.stop(t)
+	jar, _ := cookiejar.New(nil)
+	hc := &http.Client{Jar: jar}
+	res, err := hc.Get("http://" + s.addr + "/auth/lichess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	consent := res.Request.URL
+	if res.StatusCode != 200 || !strings.HasPrefix(consent.String(), f.URL+"/oauth?") || consent.Query().Get("scope") != "" ||
+		!strings.Contains(string(body), "Sign in as") {
+		t.Fatalf("consent %d %s\n%s", res.StatusCode, consent, body)
+	}
+	q := consent.Query()
+	q.Set("as", "PlayerA")
+	res, err = hc.Get(f.URL + "/oauth?" + q.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ = io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.Contains(string(body), "Signed in as <strong>PlayerA</strong>") {
+		t.Fatalf("after sign-in %d %s\n%s", res.StatusCode, res.Request.URL, body)
+	}
+	if asked := f.Summary(); strings.Join(asked, ", ") != "POST /api/token 200, GET /api/account 200" {
+		t.Errorf("fake asked %v", asked)
 	}
 }
