@@ -101,7 +101,8 @@ func hCreateBulk(f *Fake, c *call) {
 }
 
 // tick does what the time brings: the games of bulk pairings whose
-// pairAt has come are created, and their players told.
+// pairAt has come are created (at pairAt, as Lichess's scheduler would),
+// and their players told.
 func (f *Fake) tick() {
 	now := f.now()
 	for _, id := range f.bulkOrder {
@@ -109,6 +110,7 @@ func (f *Fake) tick() {
 		if !b.pairedAt.IsZero() || b.pairAt.After(now) {
 			continue
 		}
+		now := b.pairAt
 		b.pairedAt = now
 		for _, bg := range b.games {
 			f.putGame(lichess.Game{ID: bg.id, Rated: b.settings.Rated, Variant: b.settings.Variant, Status: lichess.StatusCreated,

@@ -224,3 +224,113 @@ func TestGarbageAndDown(t *testing.T) {
 		t.Errorf("unknown user: %v", err)
 	}
 }
+
+// TestBulkPairingFlow: a bulk pairing scheduled an hour ahead has no games
+// until then; at pairAt they exist and both players get the message with
+// the game's link; cancelling afterwards changes nothing.
+func TestBulkPairingFlow(t *testing.T) {
+	t.Parallel()
+	f, c, clk := setup(t, lichess.ScopeChallengeBulk)
+	f.AddToken("lip_alice", "alice", lichess.ScopeChallengeWrite)
+	f.AddToken("lip_bob", "bob", lichess.ScopeChallengeWrite)
+	f.AddToken("lip_nobulk", "carol")
+	ctx := context.Background()
+	req := lichess.BulkPairingRequest{GameSettings: lichess.GameSettings{Rated: true, Clock: &lichess.Clock{Initial: 0, Increment: 2},
+		Variant: lichess.VariantAntichess}, Pairings: []lichess.Pairing{{WhiteToken: "lip_bob", BlackToken: "lip_alice"}},
+		PairAt: t0.Add(time.Hour), Message: "Board 1: {game} against {opponent}"}
+	bad := req
+	bad.Pairings = []lichess.Pairing{{WhiteToken: "lip_bob", BlackToken: "lip_nobulk"}}
+	if _, err := c.CreateBulkPairing(ctx, bad); err == nil || !strings.Contains(err.Error(), "lacks the challenge:write scope") {
+		t.Errorf("a player's token without challenge:write: %v", err)
+	}
+	bp, err := c.CreateBulkPairing(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := bp.Games[0]
+	if g.White != "bob" || g.Black != "alice" || !bp.PairAt.Equal(t0.Add(time.Hour)) || !bp.PairedAt.IsZero() {
+		t.Fatalf("bulk %+v", bp)
+	}
+	if _, ok := f.Game(g.ID); ok || len(f.Messages()) != 0 {
+		t.Fatal("games made before pairAt")
+	}
+	clk.Advance(time.Hour)
+	got, err := c.BulkPairing(ctx, bp.ID)
+	if err != nil || !got.PairedAt.Equal(t0.Add(time.Hour)) {
+		t.Fatalf("after pairAt %+v %v", got, err)
+	}
+	game, ok := f.Game(g.ID)
+	if !ok || game.Status != lichess.StatusCreated || game.Perf != "antichess" || !game.Rated {
+		t.Fatalf("game %+v", game)
+	}
+	msgs := f.Messages()
+	if len(msgs) != 2 || msgs[0].To != "bob" || msgs[0].From != "td" ||
+		msgs[0].Text != "Board 1: https://lichess.org/"+g.ID+" against https://lichess.org/@/alice" {
+		t.Errorf("messages %+v", msgs)
+	}
+	if err := c.StartBulkClocks(ctx, bp.ID); err != nil {
+		t.Fatal(err)
+	}
+	if game, _ := f.Game(g.ID); game.Status != lichess.StatusStarted {
+		t.Errorf("clocks not started: %s", game.Status)
+	}
+	if err := c.CancelBulkPairing(ctx, bp.ID); err != nil {
+		t.Fatal(err)
+	}
+	if list, err := c.BulkPairings(ctx); err != nil || len(list) != 1 {
+		t.Errorf("a paired bulk was cancelled: %+v %v", list, err)
+	}
+	if p := f.Pending(); len(p) != 1 || p[0].ID != g.ID {
+		t.Errorf("pending %+v", p)
+	}
+}
+
+// TestInboxRatingsTeams: messages reach the inbox log; ratings, rating
+// history and team membership come back as seeded.
+func TestInboxRatingsTeams(t *testing.T) {
+	t.Parallel()
+	f, c, _ := setup(t, lichess.ScopeMsgWrite)
+	ctx := context.Background()
+	if err := c.SendMessage(ctx, "Alice", "Round 2: you play Bob, deadline Sunday 23:59."); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.SendMessage(ctx, "ghost", "hello"); err == nil {
+		t.Error("a message to nobody accepted")
+	}
+	if m := f.Messages(); len(m) != 1 || m[0].To != "alice" || m[0].From != "td" || !m[0].At.Equal(t0) {
+		t.Errorf("messages %+v", m)
+	}
+	r, err := c.Rating(ctx, "alice", lichess.PerfAntichess)
+	if err != nil || !r.Listed || r.Rating != 2010 || r.Games != 1500 {
+		t.Errorf("rating %+v %v", r, err)
+	}
+	if r, err := c.Rating(ctx, "alice", lichess.PerfBlitz); err != nil || r.Listed {
+		t.Errorf("an unplayed perf: %+v %v", r, err)
+	}
+	day := func(d int) time.Time { return time.Date(2025, 12, d, 0, 0, 0, 0, time.UTC) }
+	f.SetHistory("alice", lichess.PerfAntichess, []lichess.RatingPoint{{Date: day(1), Rating: 2190}, {Date: day(2), Rating: 2230}})
+	h, err := c.PerfHistory(ctx, "alice", lichess.PerfAntichess)
+	if err != nil || len(h) != 2 || !h[1].Date.Equal(day(2)) || h[1].Rating != 2230 {
+		t.Errorf("history %+v %v", h, err)
+	}
+	us, err := c.Users(ctx, []string{"alice", "bob", "ghost"})
+	if err != nil || len(us) != 2 || us[1].Perfs[lichess.PerfAntichess].Rating != 1875 {
+		t.Errorf("users %+v %v", us, err)
+	}
+	f.AddTeam("antichess-cup", "Antichess Cup", false, "alice")
+	f.AddTeam("secret", "Secret", true, "bob")
+	for _, tc := range []struct {
+		team, user string
+		in         bool
+	}{{"antichess-cup", "alice", true}, {"antichess-cup", "bob", false}, {"secret", "bob", false}} {
+		// A team hiding its members shows only to a member's token.
+		if in, err := c.IsTeamMember(ctx, tc.team, tc.user); err != nil || in != tc.in {
+			t.Errorf("%s in %s: %v %v", tc.user, tc.team, in, err)
+		}
+	}
+	for _, err := range c.TeamMembers(ctx, "secret") {
+		if !errors.Is(err, lichess.ErrMissingScope) {
+			t.Errorf("a private team's members without team:read: %v", err)
+		}
+	}
+}
