@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"log/slog"
 	"strconv"
 	"time"
@@ -229,12 +228,11 @@ func jobActor(by string) arbiter.Actor {
 }
 
 // jobError turns a use case's failure into the job's: a Lichess 429 makes
-// the job wait the minute Lichess asks for, without holding a worker
+// the job wait what Lichess asks for (RateLimitPause, a minute), without holding a worker
 // (and without counting an attempt); the rest is for jobs to classify.
 func jobError(err error) error {
-	var api *lichess.APIError
-	if errors.As(err, &api) && api.Status == 429 {
-		return jobs.Snooze(lichess.RateLimitPause, err)
+	if d := lichess.RetryAfter(err); d > 0 {
+		return jobs.Snooze(d, err)
 	}
 	return err
 }

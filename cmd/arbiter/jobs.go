@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -28,7 +27,8 @@ func jobsUsage(w io.Writer) {
 Subcommands:
   list    list jobs: [--state pending|failed|done|all] [--event SLUG] [--json]
   run     run every job due at --now (default: the clock) once, print a
-          line per job and exit: [--now TIME] [--lichess-url URL] [--workers N]
+          line per job and exit: [--now TIME] [--lichess-url URL]
+          [--lichess-token-file FILE] [--workers N]
   retry   run a failed job again (one more attempt): ID [--as TD] [--now TIME]
 
 Every subcommand takes --db DSN. 'arbiter serve' runs the jobs continuously;
@@ -131,9 +131,10 @@ func runJobsList(ctx context.Context, e *env, args []string) error {
 }
 
 func runJobsRun(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "jobs run", "jobs run [--db DSN] [--lichess-url URL] [--now TIME] [--workers N]")
+	fs := newFlagSet(e, "jobs run", "jobs run [--db DSN] [--lichess-url URL] [--lichess-token-file FILE] [--now TIME] [--workers N]")
 	dsn := addDBFlag(fs)
-	lichessURL := fs.String("lichess-url", "https://lichess.org", "Lichess's address ($LICHESS_TOKEN: optional API token)")
+	lichessURL := fs.String("lichess-url", "https://lichess.org", "Lichess's address (a fake: arbiter lichess fake)")
+	tokenFile := fs.String("lichess-token-file", "", "file holding the organiser's Lichess token (default $LICHESS_TOKEN)")
 	nowFlag := fs.String("now", "", "run what is due at this UTC time instead of the clock's (rehearsals, tests)")
 	workers := fs.Int("workers", 2, "jobs run at once")
 	if err := fs.Parse(args); err != nil {
@@ -155,9 +156,16 @@ func runJobsRun(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer done()
-	if err := setJobsLichess(svc, *lichessURL); err != nil {
+	token, err := organiserToken(*tokenFile)
+	if err != nil {
 		return err
 	}
+	lc, err := jobsLichessClient(*lichessURL, token)
+	if err != nil {
+		return err
+	}
+	svc.SetGameSource(app.LichessGames{Client: lc}) // result verification
+	svc.SetAccountSource(lc)                        // eligibility checks
 	res, err := q.RunDue(ctx, now, *workers)
 	for _, r := range res {
 		fmt.Fprintln(e.stdout, jobLine(r))
@@ -187,18 +195,15 @@ func jobLine(r jobs.Result) string {
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// setJobsLichess gives the jobs their Lichess client at baseURL
-// ($LICHESS_TOKEN: optional API token). A 429 is not retried inside the
-// client, which would hold the worker for Lichess's minute: the job waits
-// instead (see docs/jobs.md).
-func setJobsLichess(svc *app.Service, baseURL string) error {
-	lc, err := lichess.New(lichess.Options{BaseURL: baseURL, Token: os.Getenv("LICHESS_TOKEN"), Retries429: -1})
+// jobsLichessClient is lichessClient for background jobs: a 429 is not
+// retried inside the client, which would hold the worker for Lichess's
+// minute; the job waits instead (see docs/jobs.md).
+func jobsLichessClient(baseURL, token string) (*lichess.Client, error) {
+	lc, err := lichess.New(lichess.Options{BaseURL: baseURL, Token: token, Retries429: -1})
 	if err != nil {
-		return &arbiter.Error{Code: arbiter.EINVALID, Field: "--lichess-url", Message: "cannot use " + baseURL + " as Lichess's address: want an absolute http(s) URL", Err: err}
+		return nil, &arbiter.Error{Code: arbiter.EINVALID, Field: "--lichess-url", Message: "cannot use " + baseURL + " as Lichess's address: want an absolute http(s) URL", Err: err}
 	}
-	svc.SetGameSource(app.LichessGames{Client: lc}) // result verification
-	svc.SetAccountSource(lc)                        // eligibility checks
-	return nil
+	return lc, nil
 }
 
 func runJobsRetry(ctx context.Context, e *env, args []string) error {
