@@ -126,6 +126,7 @@ func init() {
 				c.str["pool"] = fs.String("pool", "", "pool of a pool stage (e.g. upper)")
 			}},
 		"audit": {synopsis: "audit SLUG [--json]", summary: "the event's audit log (TD)", min: 1, max: 1, run: evAudit},
+		"export": exportSub(),
 		"sanction": {synopsis: "sanction SLUG ENTRANT [--player MEMBER] --kind KIND --reason TEXT [--not-for-cheating]", summary: "withdraw or disqualify an entrant; the rulebook decides its results (TD)",
 			min: 2, max: 2, run: evSanction, flags: func(fs *flag.FlagSet, c *eventCtx) {
 				c.str["kind"] = fs.String("kind", "", "withdrawal, disqualification, tos_violation, lichess_ban, ineligible, engine_mark, booster_mark")
@@ -220,7 +221,7 @@ func eventUsage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
 	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "close-registration", "pair", "discard", "publish",
-		"matches", "result", "confirm", "bring-forward", "close-round", "close-due", "forbid", "lineup", "negotiate", "bid", "wrong-tc", "verify", "boards", "captain-change", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "audit"} {
+		"matches", "result", "confirm", "bring-forward", "close-round", "close-due", "forbid", "lineup", "negotiate", "bid", "wrong-tc", "verify", "boards", "captain-change", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "export", "audit"} {
 		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
 	}
 	fmt.Fprintln(w)
