@@ -126,7 +126,6 @@ func init() {
 				c.str["pool"] = fs.String("pool", "", "pool of a pool stage (e.g. upper)")
 			}},
 		"audit": {synopsis: "audit SLUG [--json]", summary: "the event's audit log (TD)", min: 1, max: 1, run: evAudit},
-		"export": exportSub(),
 		"sanction": {synopsis: "sanction SLUG ENTRANT [--player MEMBER] --kind KIND --reason TEXT [--not-for-cheating]", summary: "withdraw or disqualify an entrant; the rulebook decides its results (TD)",
 			min: 2, max: 2, run: evSanction, flags: func(fs *flag.FlagSet, c *eventCtx) {
 				c.str["kind"] = fs.String("kind", "", "withdrawal, disqualification, tos_violation, lichess_ban, ineligible, engine_mark, booster_mark")
@@ -200,6 +199,7 @@ func init() {
 				c.str["order"] = fs.String("order", "", "the TDs' order of everyone who advances, where the tiebreaks leave a tie that matters (e.g. drawing of lots); from pools, each pool's advancing entrants, pool after pool")
 				reasonFlag(fs, c)
 			}},
+		"export": exportSub(),
 	}
 	for name, sub := range subs {
 		eventSubs[name] = sub
