@@ -433,19 +433,22 @@ func (p *post) state() {
 		p.line("%s.", b.String())
 		p.line("")
 		ms := s.roundMatches(si, last.Number)
-		final, agreed, open := 0, 0, 0
+		final, reported, agreed, open := 0, 0, 0, 0
 		for _, m := range ms {
 			switch {
 			case m.IsBye():
 			case m.Status == arbiter.MatchFinal:
 				final++
+			case m.Status == arbiter.MatchReported || m.Status == arbiter.MatchDisputed:
+				reported++
 			case !m.ScheduledAt.IsZero():
 				agreed++
 			default:
 				open++
 			}
 		}
-		p.line("- Round %d: %d matches, %d finished, %d with an agreed time, %d still to play or schedule.", last.Number, final+agreed+open, final, agreed, open)
+		p.line("- Round %d: %d matches: %d finished, %d reported and awaiting confirmation or a TD, %d with an agreed time, %d still to schedule.",
+			last.Number, final+reported+agreed+open, final, reported, agreed, open)
 	}
 	if lead := p.leaders(si); lead != "" {
 		p.line("- Leaders: %s.", lead)
@@ -467,11 +470,11 @@ func (p *post) leaders(si int) string {
 			if i == 3 {
 				break
 			}
-			rank := fmt.Sprint(r.Rank)
+			rank := fmt.Sprint(r.Rank) + "."
 			if r.Shared {
-				rank += "="
+				rank = fmt.Sprint(r.Rank) + "="
 			}
-			top = append(top, fmt.Sprintf("%s. %s %s", rank, p.plainSide(r.ID), r.Score))
+			top = append(top, fmt.Sprintf("%s %s %s", rank, p.plainSide(r.ID), r.Score))
 		}
 		if len(top) == 0 {
 			continue

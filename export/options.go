@@ -140,7 +140,9 @@ func Resolve(s *Snapshot, o Options) (Options, error) {
 		} else {
 			err = resolveStage(s, &o)
 		}
-	default: // pairings, results
+	case o.Format == CSV && o.Round == 0: // pairings, results: every round of the stage
+		err = resolveStage(s, &o)
+	default: // pairings, results of one round
 		err = resolveRound(s, &o)
 	}
 	return o, err

@@ -25,7 +25,8 @@ import (
 //   - a match scored a draw without play (W14's full draw): D on both
 //     sides without colours (a draw that does not count as played);
 //   - the pairing-allocated bye: 0000 - U;
-//   - a round an entrant was not paired in (removed by a sanction): 0000 - Z;
+//   - a round an entrant was not paired in (removed by a sanction): 0000 - Z,
+//     and for the next round a 240 Z record (TRF-2016: XXZ);
 //   - a game without a final result yet: the opponent and colours, result
 //     blank.
 //
@@ -130,6 +131,24 @@ func TRFFile(s *Snapshot, o Options) (*trf.File, error) {
 		f.Players[i].Rank = ranks[ids[i]]
 	}
 	f.ForbiddenPairs = forbiddenRecords(s, si, rounds, sg.Rounds, index, o.TRFVersion)
+	// Entrants removed by a sanction are not paired again: absent from
+	// the next round (a 240 zero-point bye; TRF-2016: JaVaFo's XXZ), so
+	// that an engine pairing it from this file leaves them out too.
+	if next := len(rounds) + 1; next <= sg.Rounds {
+		var gone []int
+		for i, id := range ids {
+			if e := s.entrant(id); e != nil && e.Status == arbiter.EntrantRemoved {
+				gone = append(gone, i+1)
+			}
+		}
+		switch {
+		case len(gone) == 0:
+		case o.TRFVersion == 2016:
+			f.Absent = gone
+		default:
+			f.Byes = []trf.ByeRecord{{Type: 'Z', Round: next, IDs: gone}}
+		}
+	}
 	return f, nil
 }
 
