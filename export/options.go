@@ -3,7 +3,9 @@ package export
 import (
 	"fmt"
 	"io"
+	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"arbiter"
@@ -110,7 +112,11 @@ func Resolve(s *Snapshot, o Options) (Options, error) {
 		return o, arbiter.FieldError("round", "export.round", "round is a round number from 1")
 	}
 	if s.Event.Status == arbiter.EventRegistration && needsStages(o) {
-		return o, arbiter.RuleError("registration", "event %s is still in registration: there are no stages, rounds or standings yet", s.Event.Slug)
+		f := "format"
+		if o.What != "" && len(allowed) > 0 {
+			f = "what"
+		}
+		return o, arbiter.FieldError(f, "export."+f, "event %s is still in registration: there are no stages, rounds or standings to export yet", s.Event.Slug)
 	}
 	var err error
 	switch {
@@ -360,4 +366,70 @@ func Filename(s *Snapshot, o Options) string {
 		ext = "-2016.trf"
 	}
 	return strings.Join(parts, "-") + ext
+}
+
+// Available lists the exports the snapshot offers, each as Resolve
+// returned it: the state post and the entrants; for every stage begun
+// its standings (and its TRF if a Swiss, its Challonge files if a
+// knockout); for every round the viewer may see its pairings and
+// results; the event's calendar.
+func Available(s *Snapshot) []Options {
+	var want []Options
+	add := func(o Options) { want = append(want, o) }
+	add(Options{Format: Markdown, What: State})
+	add(Options{Format: Markdown, What: Entrants})
+	add(Options{Format: CSV, What: Entrants})
+	add(Options{Format: ICS})
+	for si := 0; si <= s.Event.Stage && si < len(s.Event.Stages) && s.Event.Status != arbiter.EventRegistration; si++ {
+		switch s.stageKind(si) {
+		case format.Swiss:
+			add(Options{Format: TRF, Stage: si + 1})
+			add(Options{Format: TRF, Stage: si + 1, TRFVersion: 2016})
+		case format.Knockout:
+			add(Options{Format: Challonge, What: Results, Stage: si + 1})
+			add(Options{Format: Challonge, What: Entrants, Stage: si + 1})
+		}
+		if len(s.stageTables(si)) > 0 {
+			add(Options{Format: Markdown, What: Standings, Stage: si + 1})
+			add(Options{Format: CSV, What: Standings, Stage: si + 1})
+		}
+		for _, r := range s.stageRounds(si) {
+			for _, f := range []string{Markdown, CSV} {
+				for _, w := range []string{Pairings, Results} {
+					add(Options{Format: f, What: w, Stage: si + 1, Round: r.Number})
+				}
+			}
+		}
+	}
+	var out []Options
+	for _, o := range want {
+		if r, err := Resolve(s, o); err == nil {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Query is o as the API's query string ("format=csv&what=results&stage=1&round=3").
+func (o Options) Query() string {
+	q := url.Values{"format": {o.Format}}
+	if o.What != "" {
+		q.Set("what", o.What)
+	}
+	if o.Stage != 0 {
+		q.Set("stage", strconv.Itoa(o.Stage))
+	}
+	if o.Round != 0 {
+		q.Set("round", strconv.Itoa(o.Round))
+	}
+	if o.Format == TRF && o.TRFVersion != 0 {
+		q.Set("trf-version", strconv.Itoa(o.TRFVersion))
+	}
+	if o.Entrant != "" {
+		q.Set("entrant", o.Entrant)
+	}
+	if o.Player != "" {
+		q.Set("player", o.Player)
+	}
+	return q.Encode()
 }

@@ -66,7 +66,8 @@ func TestResolveErrors(t *testing.T) {
 		{s, export.Options{Format: "ics", Entrant: "nobody"}, "entrant", arbiter.EINVALID, `"nobody" is not an entrant`},
 		{s, export.Options{Format: "ics", Player: "nobody"}, "player", arbiter.EINVALID, "plays for no entrant"},
 		{s, export.Options{Format: "ics", Round: 1}, "round", arbiter.EINVALID, "covers the whole event"},
-		{reg, export.Options{Format: "csv"}, "", arbiter.ERULE, "still in registration"},
+		{reg, export.Options{Format: "csv"}, "what", arbiter.EINVALID, "still in registration"},
+		{reg, export.Options{Format: "trf"}, "format", arbiter.EINVALID, "still in registration"},
 	}
 	for _, c := range cases {
 		_, err := export.Resolve(c.snap, c.o)
@@ -99,5 +100,28 @@ func TestResolveErrors(t *testing.T) {
 	}
 	if got := export.Filename(s, o); got != "spring-open-s1r3-results.md" {
 		t.Errorf("filename %s", got)
+	}
+}
+
+func TestAvailable(t *testing.T) {
+	t.Parallel()
+	var got []string
+	for _, o := range export.Available(swissSnapshot(t)) {
+		got = append(got, o.Query())
+	}
+	want := []string{
+		"format=markdown&what=state", "format=markdown&what=entrants", "format=csv&what=entrants", "format=ics",
+		"format=trf&stage=1&trf-version=2026", "format=trf&stage=1&trf-version=2016",
+		"format=markdown&stage=1&what=standings", "format=csv&stage=1&what=standings",
+	}
+	for r := 1; r <= 3; r++ {
+		for _, f := range []string{"markdown", "csv"} {
+			for _, w := range []string{"pairings", "results"} {
+				want = append(want, "format="+f+"&round="+itoa(r)+"&stage=1&what="+w)
+			}
+		}
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("available:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
