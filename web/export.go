@@ -159,13 +159,19 @@ func (s *Server) exportPage(w http.ResponseWriter, r *http.Request) {
 func exportTitle(o export.Options) string {
 	what := map[string]string{export.State: "State of the event", export.Pairings: "Pairings", export.Results: "Results",
 		export.Standings: "Standings", export.Entrants: "Entrants"}[o.What]
+	switch {
+	case o.Round != 0:
+		what += fmt.Sprintf(" of stage %d, round %d", o.Stage, o.Round)
+	case o.Stage != 0 && o.Format != export.TRF:
+		what += fmt.Sprintf(" of stage %d", o.Stage)
+	}
 	switch o.Format {
 	case export.Markdown:
 		return what + ": forum post"
 	case export.CSV:
 		return what + ": CSV"
 	case export.TRF:
-		return fmt.Sprintf("TRF-%d", o.TRFVersion)
+		return fmt.Sprintf("TRF-%d of stage %d", o.TRFVersion, o.Stage)
 	case export.ICS:
 		return "Calendar"
 	}
