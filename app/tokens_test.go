@@ -53,7 +53,11 @@ func TestAPITokens(t *testing.T) {
 		_, err = s.APITokens(ctx, capt, "atc")
 		wantErr(t, err, arbiter.EFORBIDDEN, "")
 		ts := must(s.APITokens(ctx, td, "atc"))
-		if len(ts) != 2 || !ts[1].LastUsedAt.Equal(c.t) || ts[0].Name != "Discord pairings bot" {
+		byID := map[string]APIToken{}
+		for _, tk := range ts {
+			byID[tk.ID] = tk
+		}
+		if len(ts) != 2 || !byID[act.ID].LastUsedAt.Equal(c.t) || byID[read.ID].Name != "Discord pairings bot" {
 			t.Errorf("list %+v", ts)
 		}
 		c.t = c.t.Add(time.Hour)
