@@ -12,7 +12,6 @@
 package export
 
 import (
-	"cmp"
 	"slices"
 	"strconv"
 	"strings"
@@ -217,10 +216,3 @@ func deadlineOf(end time.Time) time.Time { return end.Add(-time.Minute) }
 
 // played tells whether a final result was played over the board.
 func played(o *arbiter.Outcome) bool { return o.Decision == "" || o.Decision == "played" }
-
-// sortedTables orders tables by stage, then pool as the stage lists them.
-func (s *Snapshot) sortedTables() []Table {
-	out := slices.Clone(s.Standings)
-	slices.SortStableFunc(out, func(a, b Table) int { return cmp.Compare(a.Stage, b.Stage) })
-	return out
-}
