@@ -44,6 +44,8 @@ func writeAudit(ctx context.Context, tx *Tx, ch Change, r auditRow) error {
 	if err != nil {
 		return internalErr("write audit entry", err)
 	}
+	tx.noteWritten(AuditEntry{EventID: r.eventID, At: tx.now, Actor: ch.Actor, Action: r.action, Kind: r.kind, RecordID: r.id,
+		Version: r.version, Reason: ch.Reason, Before: r.before, After: r.after})
 	return nil
 }
 

@@ -21,6 +21,9 @@ type Tx struct {
 	dialect  Dialect
 	now      time.Time
 	readOnly bool // from DB.View: every write is refused (SQLite would not refuse it itself)
+	// The BeforeCommit hook and the audit entries written for it (commit_hook.go).
+	beforeCommit *BeforeCommit
+	written      []AuditEntry
 }
 
 // Now is the time of this transaction (UTC), read once from DB.Now; every
@@ -85,13 +88,14 @@ func (db *DB) attempt(ctx context.Context, opts *sql.TxOptions, fn func(tx *Tx) 
 		return internalErr("begin transaction", err)
 	}
 	tx := &Tx{tx: stx, dialect: db.dialect, now: db.Now().UTC().Truncate(time.Microsecond), readOnly: opts.ReadOnly}
+	tx.beforeCommit = db.hooks.beforeCommit.Load()
 	done := false
 	defer func() {
 		if !done {
 			stx.Rollback() // fn panicked: undo, then let the panic continue
 		}
 	}()
-	if err := fn(tx); err != nil {
+	if err := tx.run(ctx, fn); err != nil {
 		done = true
 		stx.Rollback()
 		return err
