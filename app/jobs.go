@@ -54,6 +54,7 @@ func (s *Service) OpenJobs(log *slog.Logger) (*jobs.Queue, error) {
 		return nil, err
 	}
 	s.queue = q
+	s.watchChanges() // webhooks and Challonge pushes (integrations.go)
 	return q, nil
 }
 

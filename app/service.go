@@ -49,6 +49,8 @@ type Service struct {
 	accounts AccountSource
 	// queue runs background jobs; nil = none (OpenJobs, jobs.go).
 	queue *jobs.Queue
+	// integrations: webhooks and Challonge (integrations.go).
+	integrations integrations
 }
 
 // New returns a Service on db whose clock (and the store's, so that audit
