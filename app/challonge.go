@@ -14,26 +14,42 @@ import (
 // are entered into Challonge). TD only; it may run again at any time and
 // sends only what Challonge lacks (challonge.Push).
 //
-// Nothing calls it on a schedule yet: once the job queue exists, a job
-// runs it after each knockout result is final and retries the errors
-// challonge.Temporary reports (a 5xx, rate limiting, no answer).
+// The push job (job_challonge.go) runs it after each knockout result is
+// final and when a TD asks, retrying the errors challonge.Temporary
+// reports (a 5xx, rate limiting, no answer): they are EUNAVAILABLE, the
+// others EINVALID.
 func (s *Service) PushChallonge(ctx context.Context, a arbiter.Actor, slug string, stage int, c *challonge.Client, t string) (challonge.Report, error) {
-	if err := requireActor(a); err != nil {
-		return challonge.Report{}, err
-	}
-	snap, err := s.ExportSnapshot(ctx, a.Name, slug, "")
+	in, err := s.challongeBracket(ctx, a, slug, stage)
 	if err != nil {
 		return challonge.Report{}, err
 	}
-	if !snap.TD || a.Role != arbiter.RoleTD {
-		return challonge.Report{}, arbiter.Errorf(arbiter.EFORBIDDEN, "only a TD of %s may push its bracket to Challonge (you act as %s)", slug, a)
+	return pushBracket(ctx, c, t, in)
+}
+
+// challongeBracket is the knockout bracket as Challonge takes it, for a
+// TD of the event or the system in a job.
+func (s *Service) challongeBracket(ctx context.Context, a arbiter.Actor, slug string, stage int) (challonge.Bracket, error) {
+	var in challonge.Bracket
+	if err := requireActor(a); err != nil {
+		return in, err
+	}
+	system := a.Role == arbiter.RoleSystem && ctx.Value(jobKey{}) != nil
+	viewer := a.Name
+	if system {
+		viewer = "" // decided results are public
+	}
+	snap, err := s.ExportSnapshot(ctx, viewer, slug, "")
+	if err != nil {
+		return in, err
+	}
+	if !system && (!snap.TD || a.Role != arbiter.RoleTD) {
+		return in, arbiter.Errorf(arbiter.EFORBIDDEN, "only a TD of %s may push its bracket to Challonge (you act as %s)", slug, a)
 	}
 	o, err := export.Resolve(snap, export.Options{Format: export.Challonge, Stage: stage})
 	if err != nil {
-		return challonge.Report{}, err
+		return in, err
 	}
 	b := export.ChallongeBracketOf(snap, o.Stage-1)
-	var in challonge.Bracket
 	for _, p := range b.Participants {
 		in.Participants = append(in.Participants, challonge.NewParticipant{Name: p.Name, Seed: p.Seed, Misc: p.ID})
 	}
@@ -44,6 +60,12 @@ func (s *Service) PushChallonge(ctx context.Context, a arbiter.Actor, slug strin
 		}
 		in.Results = append(in.Results, r)
 	}
+	return in, nil
+}
+
+// pushBracket pushes in to tournament t: a temporary failure is
+// EUNAVAILABLE (worth retrying), any other EINVALID.
+func pushBracket(ctx context.Context, c *challonge.Client, t string, in challonge.Bracket) (challonge.Report, error) {
 	rep, err := challonge.Push(ctx, c, t, in)
 	if err != nil {
 		code := arbiter.EINVALID
