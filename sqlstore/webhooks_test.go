@@ -75,7 +75,10 @@ func TestBeforeCommit(t *testing.T) {
 		if _, _, err := sqlstore.Get[map[string]int](ctx, db, ev.ID, "note", "n1"); err != nil {
 			t.Errorf("the hook's write did not commit: %v", err)
 		}
-		db.View(ctx, func(tx *sqlstore.Tx) error { _, err := sqlstore.Audit(ctx, tx, ev.ID, sqlstore.AuditFilter{}); return err })
+		db.View(ctx, func(tx *sqlstore.Tx) error {
+			_, err := sqlstore.Audit(ctx, tx, ev.ID, sqlstore.AuditFilter{})
+			return err
+		})
 		db.Tx(ctx, func(tx *sqlstore.Tx) error { return nil })
 		db.Tx(ctx, func(tx *sqlstore.Tx) error {
 			sqlstore.Create(ctx, tx, td.As("match.pair"), ev.ID, "match", "m2", map[string]string{})
