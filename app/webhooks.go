@@ -226,7 +226,10 @@ func deliveryOf(d sqlstore.WebhookDelivery, url string, j *Job) WebhookDelivery 
 	case j != nil && j.State == jobs.Running:
 		out.State = DeliveryRunning
 	case j != nil && j.State == jobs.Queued:
-		out.State, out.NextTry = DeliveryQueued, j.RunAt
+		out.State = DeliveryQueued
+		if j.Attempt > 0 { // the job's last try failed
+			out.NextTry = j.RunAt
+		}
 	case d.Outcome == DeliveryDelivered || d.Outcome == DeliveryFailed || d.Outcome == DeliverySkipped:
 		out.State = d.Outcome
 	case j != nil && j.State == jobs.Failed: // ended without recording it (timed out, say)
@@ -371,12 +374,12 @@ const kindWebhookRedelivery = "webhook_redelivery"
 // disabled. TD only; audited.
 func (s *Service) RedeliverWebhook(ctx context.Context, a arbiter.Actor, slug, id string) (WebhookDelivery, error) {
 	const what = "redeliver webhooks"
-	if s.queue == nil {
-		return WebhookDelivery{}, arbiter.Errorf(arbiter.EUNAVAILABLE, "this server runs no background jobs: nothing can be delivered")
-	}
 	d, w, err := s.readDelivery(ctx, a, slug, id, what)
 	if err != nil {
 		return WebhookDelivery{}, err
+	}
+	if s.queue == nil {
+		return WebhookDelivery{}, arbiter.Errorf(arbiter.EUNAVAILABLE, "this server runs no background jobs: nothing can be delivered")
 	}
 	if w.Disabled() {
 		return WebhookDelivery{}, arbiter.RuleError(webhookClause, "the webhook to %s is disabled: add it again to receive deliveries", webhookOf(w).Host())

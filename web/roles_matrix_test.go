@@ -303,7 +303,7 @@ func (b *matrixBase) rows() []matrixRow {
 	H := strings.TrimPrefix(home, "team-")
 	boards := []string{"cap" + H, "a" + H, "c" + H, "b" + H}
 
-	return append(b.exportRows(), []matrixRow{
+	return append(slices.Concat(b.exportRows(), b.webhookRows()), []matrixRow{
 		// Public pages (server.go, public.go).
 		{pattern: "GET /{$}", path: "/", want: pub},
 		{pattern: "GET /healthz", path: "/healthz", want: pub},

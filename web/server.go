@@ -128,6 +128,7 @@ func (s *Server) routes() {
 	s.liveRoutes()
 	s.exportRoutes()  // export.go
 	s.tdTokenRoutes() // tokens.go
+	s.webhookRoutes() // webhooks.go
 	for _, rt := range allAPIRoutes() {
 		s.handleFunc(rt.Pattern, rt.handler(s))
 	}
