@@ -346,3 +346,21 @@ func countOf(n int, word string) string {
 	}
 	return strconv.Itoa(n) + " " + word + "s"
 }
+
+// PushChallongeNow pushes the knockout to the linked tournament at once,
+// in this process (arbiter event challonge-push), and records it like the
+// job does. TD only.
+func (s *Service) PushChallongeNow(ctx context.Context, a arbiter.Actor, slug string) (ChallongePush, error) {
+	st, err := load(ctx, s.DB, slug)
+	if err != nil {
+		return ChallongePush{}, err
+	}
+	if err := requireTD(ctx, s.DB, st, a, "push the bracket to Challonge"); err != nil {
+		return ChallongePush{}, err
+	}
+	p, err := s.pushChallonge(ctx, a, slug)
+	if errors.Is(err, errBracketMoved) {
+		err = nil // pushed what it read; the job for the newer result follows
+	}
+	return p, err
+}

@@ -29,6 +29,7 @@ Subcommands:
   run     run every job due at --now (default: the clock) once, print a
           line per job and exit: [--now TIME] [--lichess-url URL]
           [--lichess-token-file FILE] [--workers N]
+          [--challonge-key-file FILE] [--webhooks-allow-private]
   retry   run a failed job again (one more attempt): ID [--as TD] [--now TIME]
 
 Every subcommand takes --db DSN. 'arbiter serve' runs the jobs continuously;
@@ -137,6 +138,7 @@ func runJobsRun(ctx context.Context, e *env, args []string) error {
 	tokenFile := fs.String("lichess-token-file", "", "file holding the organiser's Lichess token (default $LICHESS_TOKEN)")
 	nowFlag := fs.String("now", "", "run what is due at this UTC time instead of the clock's (rehearsals, tests)")
 	workers := fs.Int("workers", 2, "jobs run at once")
+	integ := addIntegrationFlags(fs) // integrations.go: webhooks and Challonge
 	if err := fs.Parse(args); err != nil {
 		return flagError(err)
 	}
@@ -166,6 +168,9 @@ func runJobsRun(ctx context.Context, e *env, args []string) error {
 	}
 	svc.SetGameSource(app.LichessGames{Client: lc}) // result verification
 	svc.SetAccountSource(lc)                        // eligibility checks
+	if err := integ.apply(svc, nil); err != nil {
+		return err
+	}
 	res, err := q.RunDue(ctx, now, *workers)
 	for _, r := range res {
 		fmt.Fprintln(e.stdout, jobLine(r))

@@ -37,6 +37,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	clientID := fs.String("oauth-client-id", web.DefaultOAuthClientID, "the OAuth client id Lichess shows on its consent page")
 	jobWorkers := fs.Int("job-workers", 2, "background jobs (Lichess checks) this process runs at once; 0 runs none here (another process does)")
 	secureCookies := fs.Bool("secure-cookies", false, "mark cookies Secure even on plain HTTP (behind a TLS proxy that sends no X-Forwarded-Proto)")
+	integ := addIntegrationFlags(fs) // integrations.go: webhooks and Challonge
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
@@ -74,6 +75,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	svc.SetGameSource(app.LichessGames{Client: lc}) // result verification (background jobs)
 	svc.SetAccountSource(lc)                        // eligibility checks (background jobs)
+	if err := integ.apply(svc, log); err != nil {
+		return err
+	}
 	// First start: the local TD account, for offline use. Its password is
 	// $ARBITER_TD_PASSWORD or a random one, shown once on standard output
 	// (never in the log).
