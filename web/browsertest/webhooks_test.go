@@ -14,8 +14,13 @@ import (
 
 	"arbiter"
 	"arbiter/app"
+	"arbiter/challonge"
+	"arbiter/challonge/challongetest"
+	"arbiter/demo"
 	"arbiter/web"
 	"arbiter/webhook"
+
+	"github.com/chromedp/chromedp"
 )
 
 // received is what a webhook receiver got.
@@ -139,4 +144,63 @@ func TestWebhookDelivery(t *testing.T) {
 	if got := b.text("main"); !strings.Contains(got, "webhook.create") || !strings.Contains(got, "webhook.redeliver") {
 		t.Fatalf("the audit log lacks the webhook%s", b.where())
 	}
+	// On a phone, as TestPhoneWidth checks the other console pages.
+	b.do("phone window", chromedp.EmulateViewport(375, 740, chromedp.EmulateMobile))
+	for _, p := range []string{"/events/wc/td/webhooks", "/events/wc/td/challonge"} {
+		b.goTo(p)
+		if probs := eval[[]string](b, layoutProblems); len(probs) > 0 {
+			t.Errorf("%s at 375 px:\n  %s", p, strings.Join(probs, "\n  "))
+		}
+	}
+}
+
+// TestChallongeButton: on an RKCC event played to its end, the TD links
+// the event to a (fake) Challonge tournament on the console's Challonge
+// page and clicks "Push to Challonge": the push is queued, the workers
+// run it, and the page shows what it did; Challonge has the bracket.
+func TestChallongeButton(t *testing.T) {
+	t.Parallel()
+	s := newSite(t, time.Date(2025, 1, 6, 9, 0, 0, 0, time.UTC))
+	ctx := context.Background()
+	sum, err := demo.Run(ctx, s.App, demo.Options{Preset: "rkcc-team-three-tc", Entrants: 8, Seed: 3})
+	noErr(t, err)
+	noErr(t, s.App.AddTD(ctx, demo.TD, sum.Slug, web.LocalTD))
+	fake := challongetest.New(t, "key")
+	fake.AddTournament("rkcc_winter", "RKCC winter", false)
+	cl := challonge.New("key")
+	cl.BaseURL = fake.URL
+	s.App.SetIntegrations(app.IntegrationOptions{Challonge: cl})
+	q, err := s.App.OpenJobs(nil)
+	noErr(t, err)
+
+	b := s.open(t, "td", "")
+	b.signInTD("/events/" + sum.Slug + "/td/challonge")
+	if got := b.text("#challonge-h ~ p"); !strings.Contains(got, "Link the event to its Challonge tournament") {
+		t.Fatalf("the page: %q%s", got, b.where())
+	}
+	b.typeInto("#challonge-tournament", "https://challonge.com/rkcc_winter")
+	b.click(`#challonge-link button[type=submit]`)
+	b.wantFlash("Linked to the Challonge tournament rkcc_winter")
+	if got := b.text(`[data-test="challonge-last-push"]`); got != "Nothing pushed yet." {
+		t.Fatalf("before the push: %q%s", got, b.where())
+	}
+	b.click(`form[action$="/challonge/push"] button[type=submit]`)
+	b.wantFlash("Push of the knockout to Challonge queued; the outcome shows here when it is done.")
+	if got := b.text(`[data-test="challonge-job"]`); !strings.HasPrefix(got, "Push of the knockout to Challonge: queued") {
+		t.Fatalf("the job: %q%s", got, b.where())
+	}
+	res, err := q.RunDue(ctx, s.clock.Now(), 1)
+	noErr(t, err)
+	if len(res) != 1 {
+		t.Fatalf("jobs: %+v", res)
+	}
+	b.goTo("/events/" + sum.Slug + "/td/challonge")
+	if got := b.text(`[data-test="challonge-last-push"]`); !strings.Contains(got, "by "+web.LocalTD+": 4 participants added, tournament started, 3 results sent, 0 results already there.") {
+		t.Fatalf("after the push: %q%s", got, b.where())
+	}
+	fake.Do("rkcc_winter", func(tour *challongetest.Tournament) {
+		if len(tour.Participants) != 4 || tour.State != "underway" || tour.Matches[len(tour.Matches)-1].State != "complete" {
+			t.Errorf("Challonge: %d participants, %s", len(tour.Participants), tour.State)
+		}
+	})
 }
