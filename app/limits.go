@@ -34,8 +34,9 @@ func (d delays) wait(c sqlstore.Counter, now time.Time) time.Duration {
 	return max(0, c.Last.Add(min(step, d.max)).Sub(now))
 }
 
-// signInWindow is how long failed sign-ins are remembered (from the first
-// one of a window).
+// signInWindow is how long failed sign-ins are remembered after the
+// latest one: the delays grow while failures go on, and start afresh only
+// after an hour without any.
 const signInWindow = time.Hour
 
 // The three throttles of password sign-in. One address trying many
@@ -82,7 +83,7 @@ func (s *Service) SignInWait(ctx context.Context, account, addr string) (time.Du
 func (s *Service) SignInFailed(ctx context.Context, account, addr string) error {
 	now := s.now()
 	for _, k := range signInKeys(account, addr) {
-		if _, err := sqlstore.CountHit(ctx, s.DB, k.key, now, signInWindow); err != nil {
+		if _, err := sqlstore.CountHit(ctx, s.DB, k.key, now, signInWindow, true); err != nil {
 			return err
 		}
 	}
@@ -120,7 +121,7 @@ func (s *Service) Limit(ctx context.Context, kind, user string) error {
 		return arbiter.Errorf(arbiter.EINTERNAL, "no rate limit named %q", kind)
 	}
 	now := s.now()
-	c, err := sqlstore.CountHit(ctx, s.DB, "rate/"+kind+"/"+normUser(user), now, l.Per)
+	c, err := sqlstore.CountHit(ctx, s.DB, "rate/"+kind+"/"+normUser(user), now, l.Per, false)
 	if err != nil {
 		return err
 	}

@@ -21,17 +21,23 @@ type Counter struct {
 }
 
 // CountHit adds one hit to key at now and returns the key's counter. A
-// window lasts from the first hit for window; a hit after it starts a new
-// window at 1.
-func CountHit(ctx context.Context, db *DB, key string, now time.Time, window time.Duration) (Counter, error) {
+// window lasts window from its first hit (a fixed window, for rate
+// limits) or, when slide is set, until window after its latest hit (for
+// failures: they are forgotten only after a quiet spell). A hit after the
+// window starts a new one at 1.
+func CountHit(ctx context.Context, db *DB, key string, now time.Time, window time.Duration, slide bool) (Counter, error) {
 	d := db.dialect
 	at, ends := d.timeArg(now), d.timeArg(now.Add(window))
+	keep := "limits.expires_at"
+	if slide {
+		keep = "excluded.expires_at"
+	}
 	var c Counter
 	err := db.queryRow(ctx, `INSERT INTO limits (key, hits, since, last_at, expires_at) VALUES (?, 1, ?, ?, ?)
 		ON CONFLICT (key) DO UPDATE SET
 			hits = CASE WHEN limits.expires_at <= ? THEN 1 ELSE limits.hits + 1 END,
 			since = CASE WHEN limits.expires_at <= ? THEN excluded.since ELSE limits.since END,
-			expires_at = CASE WHEN limits.expires_at <= ? THEN excluded.expires_at ELSE limits.expires_at END,
+			expires_at = CASE WHEN limits.expires_at <= ? THEN excluded.expires_at ELSE `+keep+` END,
 			last_at = excluded.last_at
 		RETURNING hits, since, last_at`, hashToken(key), at, at, ends, at, at, at).
 		Scan(&c.Hits, timeScan{&c.Since}, timeScan{&c.Last})

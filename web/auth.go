@@ -238,6 +238,10 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request, role, back string, 
 			s.internal(w, r, err)
 			return
 		}
+		if arbiter.RetryAfter(err) > 0 {
+			s.fail(w, r, err) // a busy database or a rate limit: 503 or 429 with Retry-After
+			return
+		}
 		s.setFlash(w, r, true, userMessage(err))
 	} else if msg != "" {
 		s.setFlash(w, r, false, msg)

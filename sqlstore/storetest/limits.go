@@ -16,7 +16,7 @@ func testCounters(t *testing.T, s *suite) {
 	now := start.UTC().Truncate(time.Microsecond)
 	w := time.Minute
 	for i := 1; i <= 3; i++ {
-		c, err := sqlstore.CountHit(s.ctx, s.db, "signin:a", now.Add(time.Duration(i)*time.Second), w)
+		c, err := sqlstore.CountHit(s.ctx, s.db, "signin:a", now.Add(time.Duration(i)*time.Second), w, false)
 		if err != nil || c.Hits != int64(i) || !c.Since.Equal(now.Add(time.Second)) || !c.Last.Equal(now.Add(time.Duration(i)*time.Second)) {
 			t.Fatalf("hit %d: %+v, %v", i, c, err)
 		}
@@ -28,7 +28,7 @@ func testCounters(t *testing.T, s *suite) {
 	if c, err := sqlstore.ReadCounter(s.ctx, s.db, "signin:a", now.Add(61*time.Second)); err != nil || c.Hits != 0 {
 		t.Fatalf("read after the window: %+v, %v", c, err)
 	}
-	if c, err := sqlstore.CountHit(s.ctx, s.db, "signin:a", now.Add(62*time.Second), w); err != nil || c.Hits != 1 || !c.Since.Equal(now.Add(62*time.Second)) {
+	if c, err := sqlstore.CountHit(s.ctx, s.db, "signin:a", now.Add(62*time.Second), w, false); err != nil || c.Hits != 1 || !c.Since.Equal(now.Add(62*time.Second)) {
 		t.Fatalf("hit in a new window: %+v, %v", c, err)
 	}
 	if err := sqlstore.ResetCounter(s.ctx, s.db, "signin:a"); err != nil {
@@ -45,7 +45,7 @@ func testCounters(t *testing.T, s *suite) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, err := sqlstore.CountHit(s.ctx, s.db, "rate:report:x", now, time.Hour)
+			_, err := sqlstore.CountHit(s.ctx, s.db, "rate:report:x", now, time.Hour, false)
 			errs <- err
 		}()
 	}
@@ -60,18 +60,32 @@ func testCounters(t *testing.T, s *suite) {
 		t.Fatalf("20 concurrent hits counted as %d", c.Hits)
 	}
 
+	// A sliding window lasts from the latest hit.
+	for i, at := range []time.Duration{0, 50 * time.Second, 100 * time.Second} {
+		c, err := sqlstore.CountHit(s.ctx, s.db, "signin:slide", now.Add(at), w, true)
+		if err != nil || c.Hits != int64(i+1) {
+			t.Fatalf("sliding hit %d: %+v, %v", i+1, c, err)
+		}
+	}
+	if c, _ := sqlstore.ReadCounter(s.ctx, s.db, "signin:slide", now.Add(159*time.Second)); c.Hits != 3 {
+		t.Fatalf("sliding window 59 s after its latest hit: %+v", c)
+	}
+	if c, _ := sqlstore.ReadCounter(s.ctx, s.db, "signin:slide", now.Add(160*time.Second)); c.Hits != 0 {
+		t.Fatalf("sliding window a minute after its latest hit: %+v", c)
+	}
+
 	// A megabyte of key is stored as its hash.
 	huge := strings.Repeat("k", 1<<20)
-	if _, err := sqlstore.CountHit(s.ctx, s.db, huge, now, w); err != nil {
+	if _, err := sqlstore.CountHit(s.ctx, s.db, huge, now, w, false); err != nil {
 		t.Fatal(err)
 	}
 	var longest int
 	if err := s.db.SQLDB().QueryRowContext(s.ctx, `SELECT MAX(LENGTH(key)) FROM limits`).Scan(&longest); err != nil || longest != 64 {
 		t.Fatalf("longest key %d bytes (%v), want 64 (a hex SHA-256)", longest, err)
 	}
-	n, err := sqlstore.DeleteStaleCounters(s.ctx, s.db, now.Add(2*time.Minute))
-	if err != nil || n != 1 { // the huge key (signin:a was reset); the hour-long one stays
-		t.Fatalf("deleted %d stale counters (%v), want 1", n, err)
+	n, err := sqlstore.DeleteStaleCounters(s.ctx, s.db, now.Add(3*time.Minute))
+	if err != nil || n != 2 { // the huge key and the sliding one (signin:a was reset); the hour-long one stays
+		t.Fatalf("deleted %d stale counters (%v), want 2", n, err)
 	}
 }
 
