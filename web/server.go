@@ -66,6 +66,7 @@ type Server struct {
 	openAPI       []byte     // the merged OpenAPI document (openapi.go)
 	patterns      []string   // every pattern registered, in order (routes)
 	reads         *readCache // the public reads, kept while their event stands still (live_cache.go)
+	pageCache     *pageCache // anonymous answers of the public pages, likewise (page_cache.go)
 }
 
 // New builds the handler and parses every template, so that a broken
@@ -74,7 +75,7 @@ func New(c Config) (*Server, error) {
 	if c.DB == nil {
 		return nil, errors.New("web: Config.DB is required")
 	}
-	s := &Server{db: c.DB, app: c.App, log: c.Logger, lichess: c.Lichess, secureCookies: c.SecureCookies, demoSignIn: c.DemoSignIn, trustProxy: c.TrustProxy, reads: newReadCache(c.DB)}
+	s := &Server{db: c.DB, app: c.App, log: c.Logger, lichess: c.Lichess, secureCookies: c.SecureCookies, demoSignIn: c.DemoSignIn, trustProxy: c.TrustProxy, reads: newReadCache(c.DB), pageCache: newPageCache()}
 	if s.lichess.BaseURL == "" {
 		s.lichess.BaseURL = "https://lichess.org"
 	}
@@ -141,6 +142,9 @@ func (s *Server) routes() {
 func (s *Server) handle(pattern string, h http.Handler) {
 	if kind := rateLimited[pattern]; kind != "" {
 		h = s.rateLimit(kind, h)
+	}
+	if cachedPages[pattern] {
+		h = s.cachePage(pattern, h)
 	}
 	s.patterns = append(s.patterns, pattern)
 	s.mux.Handle(pattern, h)
