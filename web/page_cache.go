@@ -72,7 +72,7 @@ var cachedPages = map[string]bool{
 	"GET /events/{slug}/bracket": true, "GET /events/{slug}/pools": true,
 	"GET /events/{slug}/entrants": true, "GET /events/{slug}/entrants/{id}": true,
 	"GET /events/{slug}/matches/{match}": true,
-	"GET /api/events/{slug}": true, "GET /api/events/{slug}/rounds": true,
+	"GET /api/events/{slug}":             true, "GET /api/events/{slug}/rounds": true,
 	"GET /api/events/{slug}/rounds/{round}/matches": true, "GET /api/events/{slug}/standings": true,
 	"GET /api/events/{slug}/entrants": true, "GET /api/events/{slug}/entrants/{id}": true,
 	"GET /api/events/{slug}/crosstable": true, "GET /api/events/{slug}/bracket": true,
