@@ -66,17 +66,27 @@ func newPageCache() *pageCache {
 // cachedPages are the routes whose anonymous answers are kept; those with
 // {slug} are kept while their event stands still.
 var cachedPages = map[string]bool{
-	"GET /formats": true, "GET /formats/{name}": true,
-	"GET /events/{slug}": true, "GET /events/{slug}/standings": true,
-	"GET /events/{slug}/rounds/{round}": true, "GET /events/{slug}/crosstable": true,
-	"GET /events/{slug}/bracket": true, "GET /events/{slug}/pools": true,
-	"GET /events/{slug}/entrants": true, "GET /events/{slug}/entrants/{id}": true,
-	"GET /events/{slug}/matches/{match}": true,
-	"GET /api/events/{slug}":             true, "GET /api/events/{slug}/rounds": true,
-	"GET /api/events/{slug}/rounds/{round}/matches": true, "GET /api/events/{slug}/standings": true,
-	"GET /api/events/{slug}/entrants": true, "GET /api/events/{slug}/entrants/{id}": true,
-	"GET /api/events/{slug}/crosstable": true, "GET /api/events/{slug}/bracket": true,
-	"GET /api/events/{slug}/pools": true, "GET /api/events/{slug}/matches/{match}": true,
+	"GET /formats":                                  true,
+	"GET /formats/{name}":                           true,
+	"GET /events/{slug}":                            true,
+	"GET /events/{slug}/standings":                  true,
+	"GET /events/{slug}/rounds/{round}":             true,
+	"GET /events/{slug}/crosstable":                 true,
+	"GET /events/{slug}/bracket":                    true,
+	"GET /events/{slug}/pools":                      true,
+	"GET /events/{slug}/entrants":                   true,
+	"GET /events/{slug}/entrants/{id}":              true,
+	"GET /events/{slug}/matches/{match}":            true,
+	"GET /api/events/{slug}":                        true,
+	"GET /api/events/{slug}/rounds":                 true,
+	"GET /api/events/{slug}/rounds/{round}/matches": true,
+	"GET /api/events/{slug}/standings":              true,
+	"GET /api/events/{slug}/entrants":               true,
+	"GET /api/events/{slug}/entrants/{id}":          true,
+	"GET /api/events/{slug}/crosstable":             true,
+	"GET /api/events/{slug}/bracket":                true,
+	"GET /api/events/{slug}/pools":                  true,
+	"GET /api/events/{slug}/matches/{match}":        true,
 }
 
 // cachePage serves the route's anonymous GET requests through the cache.
