@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"arbiter"
@@ -28,6 +29,9 @@ type DB struct {
 	target   string        // the DSN with any password removed, for messages
 	maxConns int           // the pool's bound (pool.go); 0: none
 	connWait time.Duration // how long a transaction waits for a connection
+
+	latestMu sync.Mutex
+	latest   *sql.Stmt // LatestChange's statement, prepared on first use
 }
 
 // SQLite connection settings: WAL so readers never block the writer, a
@@ -179,7 +183,14 @@ func parseDSN(dsn string) (d Dialect, driverDSN, path, target string, err error)
 }
 
 // Close closes the database.
-func (db *DB) Close() error { return db.sql.Close() }
+func (db *DB) Close() error {
+	db.latestMu.Lock()
+	if db.latest != nil {
+		db.latest.Close()
+	}
+	db.latestMu.Unlock()
+	return db.sql.Close()
+}
 
 // Dialect reports which database is behind db.
 func (db *DB) Dialect() Dialect { return db.dialect }
