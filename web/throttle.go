@@ -30,8 +30,9 @@ const maxAccountName = 64
 const maxPassword = 1024
 
 // dummyHash is hashed against when the account does not exist, so that
-// an unknown name costs what a wrong password costs. Made on first use,
-// with the iteration count in force then (tests lower it).
+// an unknown name costs what a wrong password costs. Made once, when the
+// first server is built (New), with the iteration count in force then
+// (tests lower it).
 var dummyHash = sync.OnceValue(func() string {
 	h, _ := hashPassword("no account has this password, it is only hashed for time")
 	return h
