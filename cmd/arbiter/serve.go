@@ -32,7 +32,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	logFormat := fs.String("log-format", "text", "log lines as text (key=value) or json")
 	seedDemo := fs.Bool("demo", false, "load one demo event of each preset, in the middle of its first stage (skipped for events already there), and allow password-less demo sign-in as any user")
 	tick := fs.Duration("deadline-check", time.Minute, "how often rounds past their deadline are closed (0 turns the job off)")
-	lichessURL := fs.String("lichess-url", "https://lichess.org", "Lichess's address, for signing in with Lichess (OAuth2 with PKCE), checking results against its games and entrants' eligibility ($LICHESS_TOKEN: optional API token)")
+	lichessURL := fs.String("lichess-url", "https://lichess.org", "Lichess's address, for signing in with Lichess (OAuth2 with PKCE), checking results against its games and entrants' eligibility (a fake: arbiter lichess fake)")
+	tokenFile := fs.String("lichess-token-file", "", "file holding the organiser's Lichess token (default $LICHESS_TOKEN), checked at start; its scopes say what Arbiter may do on Lichess")
 	clientID := fs.String("oauth-client-id", web.DefaultOAuthClientID, "the OAuth client id Lichess shows on its consent page")
 	secureCookies := fs.Bool("secure-cookies", false, "mark cookies Secure even on plain HTTP (behind a TLS proxy that sends no X-Forwarded-Proto)")
 	behindProxy := fs.Bool("behind-proxy", false, "a reverse proxy forwards every request: the client's address is the last X-Forwarded-For entry (sign-in throttles, live streams per client)")
@@ -62,8 +63,15 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	defer db.Close()
 	svc := app.New(db, time.Now)
-	lc, err := lichessClient(*lichessURL)
+	token, err := organiserToken(*tokenFile)
 	if err != nil {
+		return err
+	}
+	lc, err := lichessClient(*lichessURL, token)
+	if err != nil {
+		return err
+	}
+	if _, err := checkOrganiser(ctx, lc, token, log); err != nil {
 		return err
 	}
 	svc.SetGameSource(app.LichessGames{Client: lc}) // result verification

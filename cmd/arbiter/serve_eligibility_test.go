@@ -4,14 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"arbiter/internal/testshared"
+	"arbiter/lichess/lichesstest"
 )
 
 // TestServeEligibility: 'arbiter serve --lichess-url' gives the server
@@ -25,22 +24,10 @@ func TestServeEligibility(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var mu sync.Mutex
-	var seen []string
-	lc := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		seen = append(seen, r.Method+" "+r.URL.Path)
-		mu.Unlock()
-		switch r.URL.Path {
-		case "/api/user/flagged":
-			w.Header().Set("Content-Type", "application/json")
-			w.Write(profile)
-		default:
-			w.WriteHeader(http.StatusNotFound)
-			w.Write([]byte(`{"error":"Not found."}`))
-		}
-	}))
-	t.Cleanup(lc.Close)
+	lc := lichesstest.Start(t, lichesstest.Options{})
+	if err := lc.AddUserJSON(profile); err != nil {
+		t.Fatal(err)
+	}
 
 	db := filepath.Join(t.TempDir(), "arbiter.db")
 	for _, args := range [][]string{
@@ -97,9 +84,7 @@ func TestServeEligibility(t *testing.T) {
 		v.Reports[0].Checks[1].Detail != "at most 120 rated antichess games before 2023-03-12 (needs 1000)" {
 		t.Fatalf("check %s", body)
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	if strings.Join(seen, ", ") != "GET /api/user/flagged" {
-		t.Fatalf("Lichess was asked %q", seen)
+	if asked := lc.Summary(); strings.Join(asked, ", ") != "GET /api/user/flagged 200" {
+		t.Fatalf("Lichess was asked %q", asked)
 	}
 }
