@@ -98,3 +98,17 @@ func checkExpect(v int64) error {
 	}
 	return nil
 }
+
+// checkTiebreakKey checks the key of a TD-entered tiebreak value
+// (td_value:<key>, as a format names it): 1 to 40 letters, digits, '_'
+// and '-'.
+func checkTiebreakKey(key string) error {
+	ok := len(key) <= 40
+	for _, r := range key {
+		ok = ok && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-')
+	}
+	if !ok {
+		return arbiter.FieldError("key", "app.tiebreak", "a tiebreak key has 1 to 40 letters, digits, '_' and '-', as the format's td_value:<key> names it")
+	}
+	return nil
+}

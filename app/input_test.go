@@ -159,3 +159,20 @@ func TestOneConfirmedReportPerMatch(t *testing.T) {
 		}
 	})
 }
+
+// TestTiebreakKeyBounded: a TD-entered tiebreak value's key is a short
+// name, not free text.
+func TestTiebreakKeyBounded(t *testing.T) {
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "acwc", Format: []byte(acwcSwiss), Start: utc(2023, 3, 21, 10, 0)}))
+		registerPlayers(t, s, "acwc", 1)
+		for _, key := range []string{strings.Repeat("k", 41), "previous final", "prev\u202efinal"} {
+			_, err := s.SetTiebreakValue(ctx, td, "acwc", "p01", key, arbiter.P(1))
+			wantField(t, err, "key", "app.tiebreak")
+		}
+		e := must(s.SetTiebreakValue(ctx, td, "acwc", "p01", "previous_final", arbiter.P(1)))
+		if len(e.Values) != 1 {
+			t.Fatalf("values %v", e.Values)
+		}
+	})
+}

@@ -422,6 +422,9 @@ func (s *Service) SetTiebreakValue(ctx context.Context, a arbiter.Actor, slug, e
 	if key == "" {
 		return e, arbiter.FieldError("key", "app.tiebreak", "no key given (td_value:<key>)")
 	}
+	if err := checkTiebreakKey(key); err != nil {
+		return e, err
+	}
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 		st, err := load(ctx, tx, slug)
 		if err != nil {

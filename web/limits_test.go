@@ -167,3 +167,30 @@ func jsonRequest(t *testing.T, token, method, target string, in any) *http.Reque
 	req.Header.Set("Authorization", "Bearer "+token)
 	return req
 }
+
+// TestClientAddr: the peer, or behind a trusted proxy the address it
+// appended; IPv6 clients by their /64.
+func TestClientAddr(t *testing.T) {
+	f := newFixture(t)
+	for _, tc := range []struct {
+		remote, xff string
+		trust       bool
+		want        string
+	}{
+		{"192.0.2.7:1234", "", false, "192.0.2.7"},
+		{"192.0.2.7:1234", "203.0.113.9", false, "192.0.2.7"},
+		{"192.0.2.7:1234", "1.2.3.4, 203.0.113.9", true, "203.0.113.9"},
+		{"[2001:db8:1:2:3:4:5:6]:1234", "", false, "2001:db8:1:2::/64"},
+		{"[2001:db8:1:2:ffff::1]:1234", "", false, "2001:db8:1:2::/64"},
+	} {
+		f.srv.trustProxy = tc.trust
+		req := httptest.NewRequest("GET", "/", nil)
+		req.RemoteAddr = tc.remote
+		if tc.xff != "" {
+			req.Header.Set("X-Forwarded-For", tc.xff)
+		}
+		if got := f.srv.clientAddr(req); got != tc.want {
+			t.Errorf("%+v: %q", tc, got)
+		}
+	}
+}
