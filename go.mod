@@ -7,6 +7,7 @@ require (
 	github.com/chromedp/chromedp v0.23.1
 	github.com/google/go-cmp v0.7.0
 	github.com/jackc/pgx/v5 v5.13.0
+	github.com/yuin/goldmark v1.8.7
 	golang.org/x/oauth2 v0.38.0
 	golang.org/x/time v0.16.0
 	modernc.org/sqlite v1.62.0

@@ -303,7 +303,7 @@ func (b *matrixBase) rows() []matrixRow {
 	H := strings.TrimPrefix(home, "team-")
 	boards := []string{"cap" + H, "a" + H, "c" + H, "b" + H}
 
-	return []matrixRow{
+	return append(b.exportRows(), []matrixRow{
 		// Public pages (server.go, public.go).
 		{pattern: "GET /{$}", path: "/", want: pub},
 		{pattern: "GET /healthz", path: "/healthz", want: pub},
@@ -443,7 +443,7 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "PUT /api/events/{slug}/teams/{team}/boards", path: apiTeam + "/boards", body: map[string]any{"boards": boards}, scene: m1s, want: captainOnly(apiAnon, apiRefused, "200")},
 		{pattern: "PUT /api/events/{slug}/teams/{team}/lineups/{seq}", path: "/api/events/rk/teams/team-1/lineups/3", body: map[string]any{"sets": []string{"cap1", "a1", "b1"}}, scene: rks, want: captainOnly(apiAnon, apiRefused, "200")},
 		{pattern: "POST /api/events/{slug}/teams/{team}/substitutions", path: apiTeam + "/substitutions", body: map[string]any{"in": "c" + H, "out": "b" + H}, scene: m1s, want: captainOnly(apiAnon, apiRefused, "400 invalid")},
-	}
+	}...)
 }
 
 // TestRoleMatrix sends every registered route's request as every role

@@ -199,6 +199,7 @@ func init() {
 				c.str["order"] = fs.String("order", "", "the TDs' order of everyone who advances, where the tiebreaks leave a tie that matters (e.g. drawing of lots); from pools, each pool's advancing entrants, pool after pool")
 				reasonFlag(fs, c)
 			}},
+		"export": exportSub(),
 	}
 	for name, sub := range subs {
 		eventSubs[name] = sub
@@ -220,7 +221,7 @@ func eventUsage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
 	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "close-registration", "pair", "discard", "publish",
-		"matches", "result", "confirm", "bring-forward", "close-round", "close-due", "forbid", "lineup", "negotiate", "bid", "wrong-tc", "verify", "boards", "captain-change", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "audit"} {
+		"matches", "result", "confirm", "bring-forward", "close-round", "close-due", "forbid", "lineup", "negotiate", "bid", "wrong-tc", "verify", "boards", "captain-change", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "export", "audit"} {
 		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
 	}
 	fmt.Fprintln(w)
