@@ -352,6 +352,8 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "POST /events/{slug}/td/replacements", path: td + "/replacements", form: url.Values{"rating": {"high"}}, want: tdForm(pageRefuse)},
 		{pattern: "GET /events/{slug}/td/audit", path: td + "/audit", want: tdPage},
 		{pattern: "POST /events/{slug}/td/entrants/{id}/eligibility", path: td + "/entrants/team-01/eligibility", want: tdForm(pageRefuse)},
+		// This server runs no background jobs: there is none to retry.
+		{pattern: "POST /events/{slug}/td/jobs/{id}", path: td + "/jobs/1", want: tdForm(pageRefuse)},
 		{pattern: "POST /events/{slug}/td/entrants/{id}/values", path: td + "/entrants/team-01/values", form: url.Values{"action": {"tiebreak"}, "key": {"previous_final"}, "value": {"1.5"}}, want: tdForm("303 ok")},
 		{pattern: "POST /events/{slug}/td/boards", path: td + "/boards", form: url.Values{"entrant": {"team-02"}, "rank": {"a02:2250, cap02:2300, c02:2100, b02:2200"}, "comparable": {"b02/c02"}}, want: tdForm("303 ok")},
 
@@ -397,6 +399,10 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "POST /api/events/{slug}/entrants/{id}/approve", path: "/api/events/atc/entrants/team-01/approve", body: map[string]any{}, want: tdAPI("422 rule")},
 		// Without a Lichess client the check is refused (app.lichess); with one, see TestTDCheckEligibility.
 		{pattern: "POST /api/events/{slug}/entrants/{id}/eligibility", path: "/api/events/atc/entrants/team-01/eligibility", body: map[string]any{}, want: tdAPI("422 rule")},
+		{pattern: "GET /api/events/{slug}/entrants/{id}/eligibility", path: "/api/events/atc/entrants/team-01/eligibility", want: tdAPI("404 not_found")},
+		{pattern: "GET /api/events/{slug}/jobs", path: "/api/events/atc/jobs", want: tdAPI("200")},
+		{pattern: "GET /api/events/{slug}/jobs/{id}", path: "/api/events/atc/jobs/1", want: tdAPI("404 not_found")},
+		{pattern: "POST /api/events/{slug}/jobs/{id}/retry", path: "/api/events/atc/jobs/1/retry", body: map[string]any{}, want: tdAPI("404 not_found")},
 		{pattern: "POST /api/events/{slug}/entrants/{id}/reject", path: "/api/events/atc/entrants/team-01/reject", body: map[string]any{"reason": "late"}, want: tdAPI("422 rule")},
 		{pattern: "POST /api/events/{slug}/registration/close", path: "/api/events/atc/registration/close", body: map[string]any{}, want: tdAPI("422 rule")},
 		{pattern: "POST /api/events/{slug}/rounds", path: "/api/events/atc/rounds", body: map[string]any{}, want: tdAPI("422 rule")},

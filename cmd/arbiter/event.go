@@ -276,6 +276,9 @@ func runEvent(ctx context.Context, e *env, args []string) error {
 	}
 	defer db.Close()
 	c.svc = app.New(db, clock)
+	if _, err := c.svc.OpenJobs(nil); err != nil { // a registration enqueues its eligibility check
+		return err
+	}
 	c.actor = arbiter.Actor{Name: *as, Role: *role}
 	return sub.run(ctx, e, c, pos)
 }
