@@ -122,4 +122,3 @@ func firstAbsolute(ws []PairingWarning) (PairingWarning, bool) {
 	}
 	return PairingWarning{}, false
 }
-
