@@ -458,12 +458,6 @@ func editNumber(id string) int {
 	return n
 }
 
-// PairingEdits lists the edits of the current round's pairing (TD only).
-func (s *Service) PairingEdits(ctx context.Context, a arbiter.Actor, slug string) ([]PairingEdit, error) {
-	rv, err := s.ReviewPairings(ctx, a, slug)
-	return rv.Edits, err
-}
-
 // discardEdits marks the edits of a round's pairing discarded with it, so
 // that the round paired again starts from the engine's pairing.
 func discardEdits(ctx context.Context, tx *sqlstore.Tx, st *state, rd arbiter.Round, ch sqlstore.Change) error {

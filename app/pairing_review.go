@@ -128,7 +128,11 @@ func (p *pairedRound) review() PairingReview {
 		}
 		return sd
 	}
-	for _, m := range p.matches {
+	var breaches [][]dutch.Breach
+	if p.swiss() {
+		breaches = dutch.CheckEach(p.t, p.pairs())
+	}
+	for i, m := range p.matches {
 		b := ReviewBoard{Match: m}
 		if m.IsBye() {
 			b.Home = side(m.Home, "")
@@ -138,10 +142,9 @@ func (p *pairedRound) review() PairingReview {
 			b.Away = &away
 		}
 		if p.swiss() {
-			pr := p.pair(m.Home, m.Away)
-			b.Warnings = p.warnings(dutch.Check(p.t, []pairing.Pair{pr}))
+			b.Warnings = p.warnings(breaches[i])
 			if m.IsBye() {
-				b.ByeReasons = p.byeReasons(pr.White, profiles)
+				b.ByeReasons = p.byeReasons(p.index[m.Home], profiles)
 			}
 		}
 		rv.Boards = append(rv.Boards, b)

@@ -56,14 +56,23 @@ const (
 // the colour given; Black < 0 is the PAB). Only the pairs given are
 // checked, so a caller can check just the pairs an edit made.
 func Check(t *pairing.Tournament, pairs []pairing.Pair) []Breach {
-	r := newReviewer(t)
 	var out []Breach
-	for _, p := range pairs {
+	for _, bs := range CheckEach(t, pairs) {
+		out = append(out, bs...)
+	}
+	return out
+}
+
+// CheckEach is Check pair by pair: out[i] are the breaches of pairs[i].
+func CheckEach(t *pairing.Tournament, pairs []pairing.Pair) [][]Breach {
+	r := newReviewer(t)
+	out := make([][]Breach, len(pairs))
+	for i, p := range pairs {
 		if p.Black < 0 {
-			out = append(out, r.checkBye(p.White)...)
-			continue
+			out[i] = r.checkBye(p.White)
+		} else {
+			out[i] = r.checkPair(p.White, p.Black)
 		}
-		out = append(out, r.checkPair(p.White, p.Black)...)
 	}
 	return out
 }
