@@ -303,7 +303,7 @@ func (b *matrixBase) rows() []matrixRow {
 	H := strings.TrimPrefix(home, "team-")
 	boards := []string{"cap" + H, "a" + H, "c" + H, "b" + H}
 
-	return []matrixRow{
+	return append(b.exportRows(), []matrixRow{
 		// Public pages (server.go, public.go).
 		{pattern: "GET /{$}", path: "/", want: pub},
 		{pattern: "GET /healthz", path: "/healthz", want: pub},
@@ -352,6 +352,8 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "POST /events/{slug}/td/replacements", path: td + "/replacements", form: url.Values{"rating": {"high"}}, want: tdForm(pageRefuse)},
 		{pattern: "GET /events/{slug}/td/audit", path: td + "/audit", want: tdPage},
 		{pattern: "POST /events/{slug}/td/entrants/{id}/eligibility", path: td + "/entrants/team-01/eligibility", want: tdForm(pageRefuse)},
+		// This server runs no background jobs: there is none to retry.
+		{pattern: "POST /events/{slug}/td/jobs/{id}", path: td + "/jobs/1", want: tdForm(pageRefuse)},
 		{pattern: "POST /events/{slug}/td/entrants/{id}/values", path: td + "/entrants/team-01/values", form: url.Values{"action": {"tiebreak"}, "key": {"previous_final"}, "value": {"1.5"}}, want: tdForm("303 ok")},
 		// Pairing review and edits, late entries, entrant corrections (td_pairing_edit.go, td_entrant_edit.go):
 		// round 2 is published, so an edit is refused on the page (422).
@@ -405,6 +407,10 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "POST /api/events/{slug}/entrants/{id}/approve", path: "/api/events/atc/entrants/team-01/approve", body: map[string]any{}, want: tdAPI("422 rule")},
 		// Without a Lichess client the check is refused (app.lichess); with one, see TestTDCheckEligibility.
 		{pattern: "POST /api/events/{slug}/entrants/{id}/eligibility", path: "/api/events/atc/entrants/team-01/eligibility", body: map[string]any{}, want: tdAPI("422 rule")},
+		{pattern: "GET /api/events/{slug}/entrants/{id}/eligibility", path: "/api/events/atc/entrants/team-01/eligibility", want: tdAPI("404 not_found")},
+		{pattern: "GET /api/events/{slug}/jobs", path: "/api/events/atc/jobs", want: tdAPI("200")},
+		{pattern: "GET /api/events/{slug}/jobs/{id}", path: "/api/events/atc/jobs/1", want: tdAPI("404 not_found")},
+		{pattern: "POST /api/events/{slug}/jobs/{id}/retry", path: "/api/events/atc/jobs/1/retry", body: map[string]any{}, want: tdAPI("404 not_found")},
 		{pattern: "POST /api/events/{slug}/entrants/{id}/reject", path: "/api/events/atc/entrants/team-01/reject", body: map[string]any{"reason": "late"}, want: tdAPI("422 rule")},
 		{pattern: "POST /api/events/{slug}/registration/close", path: "/api/events/atc/registration/close", body: map[string]any{}, want: tdAPI("422 rule")},
 		{pattern: "POST /api/events/{slug}/rounds", path: "/api/events/atc/rounds", body: map[string]any{}, want: tdAPI("422 rule")},
@@ -455,7 +461,7 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "PUT /api/events/{slug}/teams/{team}/boards", path: apiTeam + "/boards", body: map[string]any{"boards": boards}, scene: m1s, want: captainOnly(apiAnon, apiRefused, "200")},
 		{pattern: "PUT /api/events/{slug}/teams/{team}/lineups/{seq}", path: "/api/events/rk/teams/team-1/lineups/3", body: map[string]any{"sets": []string{"cap1", "a1", "b1"}}, scene: rks, want: captainOnly(apiAnon, apiRefused, "200")},
 		{pattern: "POST /api/events/{slug}/teams/{team}/substitutions", path: apiTeam + "/substitutions", body: map[string]any{"in": "c" + H, "out": "b" + H}, scene: m1s, want: captainOnly(apiAnon, apiRefused, "400 invalid")},
-	}
+	}...)
 }
 
 // TestRoleMatrix sends every registered route's request as every role

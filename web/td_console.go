@@ -42,6 +42,10 @@ type tdConsoleData struct {
 	// check of each entrant checked.
 	Eligible    bool
 	Eligibility map[string]*app.EligibilityCheck
+	// Jobs are the event's queued, running and failed background jobs;
+	// EligibilityJobs each entrant's latest eligibility job (td_jobs.go).
+	Jobs            []tdJobRow
+	EligibilityJobs map[string]tdJobRow
 }
 
 // tdMatchRow is a match in a table, with names and its result in words.
@@ -151,6 +155,9 @@ func (s *Server) consoleData(ctx context.Context, ev arbiter.Event, a arbiter.Ac
 	if d.Cheating, err = s.app.CheatReports(ctx, a, slug); err != nil {
 		return d, err
 	}
+	if err := s.consoleJobs(ctx, &d, a); err != nil {
+		return d, err
+	}
 	offs, err := s.app.Officials(ctx, ev.Slug)
 	if err != nil {
 		return d, err
@@ -206,6 +213,10 @@ func (s *Server) tdEntrantAction(w http.ResponseWriter, r *http.Request) {
 func (s *Server) tdCheckEligibility(w http.ResponseWriter, r *http.Request) {
 	slug, id := r.PathValue("slug"), r.PathValue("id")
 	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
+		if s.app.Jobs() != nil { // a background job (td_jobs.go)
+			j, err := s.app.RequestEligibility(r.Context(), a, slug, id)
+			return queuedMessage(j), err
+		}
 		c, err := s.app.CheckEligibility(r.Context(), a, slug, id)
 		return "Eligibility of " + c.Entrant + " checked on Lichess: " + c.Summary() + ".", err
 	})

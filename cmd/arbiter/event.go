@@ -205,6 +205,7 @@ func init() {
 				c.str["order"] = fs.String("order", "", "the TDs' order of everyone who advances, where the tiebreaks leave a tie that matters (e.g. drawing of lots); from pools, each pool's advancing entrants, pool after pool")
 				reasonFlag(fs, c)
 			}},
+		"export": exportSub(),
 	}
 	for name, sub := range subs {
 		eventSubs[name] = sub
@@ -226,7 +227,7 @@ func eventUsage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
 	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "late-entry", "edit-entrant", "close-registration", "pair", "review-pairings", "edit-pairing", "discard", "publish",
-		"matches", "result", "confirm", "bring-forward", "close-round", "close-due", "forbid", "lineup", "negotiate", "bid", "wrong-tc", "verify", "boards", "captain-change", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "audit"} {
+		"matches", "result", "confirm", "bring-forward", "close-round", "close-due", "forbid", "lineup", "negotiate", "bid", "wrong-tc", "verify", "boards", "captain-change", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "export", "audit"} {
 		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
 	}
 	fmt.Fprintln(w)
@@ -281,6 +282,9 @@ func runEvent(ctx context.Context, e *env, args []string) error {
 	}
 	defer db.Close()
 	c.svc = app.New(db, clock)
+	if _, err := c.svc.OpenJobs(nil); err != nil { // a registration enqueues its eligibility check
+		return err
+	}
 	c.actor = arbiter.Actor{Name: *as, Role: *role}
 	return sub.run(ctx, e, c, pos)
 }
