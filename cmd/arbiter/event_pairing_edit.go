@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
 
+	"arbiter"
 	"arbiter/app"
 )
 
@@ -49,6 +51,10 @@ func evEditPairing(ctx context.Context, e *env, c *eventCtx, pos []string) error
 		return usagef("give one of --swap, --bye, --force and --forbid")
 	}
 	ed, ms, err := c.svc.EditPairing(ctx, c.actor, pos[0], req)
+	var ae *arbiter.Error
+	if errors.As(err, &ae) && strings.HasPrefix(ae.Rule, "C.04.3 ") {
+		ae.Message += " (--confirm)"
+	}
 	if err != nil {
 		return err
 	}

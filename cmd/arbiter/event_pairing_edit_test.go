@@ -51,6 +51,16 @@ func TestEventCLIPairingEdits(t *testing.T) {
 			t.Fatalf("edit-pairing lacks %q:\n%s", want, out)
 		}
 	}
+	// p1 and p3 declared a forbidden pair: swapping p6 (p1's opponent)
+	// and p3 would pair them, an absolute criterion (C1).
+	step(0, "forbid", "cup", "p1", "p3", "--reason", "same club")
+	if out := step(1, "edit-pairing", "cup", "--swap", "p6,p3", "--reason", "x"); !strings.Contains(out, "p1 and p3 must not meet (a forbidden pairing) (C1)") ||
+		!strings.Contains(out, "(--confirm) (rule C.04.3 C1)") {
+		t.Fatalf("a forbidden pair: %s", out)
+	}
+	if out := step(0, "edit-pairing", "cup", "--swap", "p6,p3", "--reason", "the TDs agreed", "--confirm"); !strings.Contains(out, "absolute: p1 and p3 must not meet") {
+		t.Fatalf("confirmed: %s", out)
+	}
 	if out := step(1, "edit-pairing", "cup", "--bye", "p1", "--reason", "x"); !strings.Contains(out, "has no bye") {
 		t.Fatalf("bye without a bye: %s", out)
 	}
