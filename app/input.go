@@ -71,6 +71,29 @@ func checkEntrantText(e *arbiter.Entrant) error {
 	return nil
 }
 
+// checkEntrantEdit checks a TD's correction of an entrant as
+// checkEntrantText checks a registration: the new name, members and
+// substitute, and the version.
+func checkEntrantEdit(req *EntrantEdit) error {
+	if err := checkExpect(req.Version); err != nil {
+		return err
+	}
+	probe := arbiter.Entrant{Members: req.Members}
+	if req.Name != nil {
+		probe.Name = *req.Name
+	}
+	if req.Substitute != nil {
+		probe.Substitute = *req.Substitute
+	}
+	if err := checkEntrantText(&probe); err != nil {
+		return err
+	}
+	if req.Name != nil && probe.Name != "" {
+		*req.Name = probe.Name
+	}
+	return nil
+}
+
 // checkTimes checks the dates of a request against the sane window around
 // now (arbiter.CheckDate); zero times are left to the caller.
 func checkTimes(field string, now time.Time, ts ...time.Time) error {

@@ -176,3 +176,25 @@ func TestTiebreakKeyBounded(t *testing.T) {
 		}
 	})
 }
+
+// TestEditAndLateEntryRefuseBadNames: a TD's correction of an entrant
+// and a late entry meet the registration's checks of names.
+func TestEditAndLateEntryRefuseBadNames(t *testing.T) {
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
+		capt := arbiter.Actor{Name: "cap1", Role: arbiter.RoleCaptain}
+		e := must(s.Register(ctx, capt, "atc", arbiter.Entrant{Name: "Team One", Captain: "cap1", Members: []string{"cap1", "bb", "cc"}}))
+		bad := "Team\u202eOne"
+		_, err := s.EditEntrant(ctx, td, "atc", e.ID, EntrantEdit{Name: &bad, Reason: "typo"})
+		wantField(t, err, "name", "text.name")
+		_, err = s.EditEntrant(ctx, td, "atc", e.ID, EntrantEdit{Members: []string{"cap1", "bb", "c c"}, Reason: "typo"})
+		wantField(t, err, "members[2]", "lichess.username")
+		_, err = s.EditEntrant(ctx, td, "atc", e.ID, EntrantEdit{Rating: new(int), Reason: "typo", Version: -2})
+		wantField(t, err, "version", "app.version")
+		_, err = s.LateEntry(ctx, td, "atc", arbiter.Entrant{Name: "Late\x00Team", Captain: "cap9", Members: []string{"cap9", "x9", "y9"}}, "late")
+		wantField(t, err, "name", "text.name")
+		if got := must(s.Entrants(ctx, "atc")); len(got) != 1 || got[0].Name != "Team One" {
+			t.Fatalf("entrants %+v", got)
+		}
+	})
+}
