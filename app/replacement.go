@@ -56,6 +56,9 @@ func (s *Service) NameReplacement(ctx context.Context, a arbiter.Actor, slug str
 	if player == "" {
 		return e, arbiter.FieldError("player", "app.replacement", "name the replacement player")
 	}
+	if err := checkUser("player", player); err != nil {
+		return e, err
+	}
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 		st, err := load(ctx, tx, slug)
 		if err != nil {

@@ -36,7 +36,7 @@ type apiRoute struct {
 // them and the tests compare them with the OpenAPI document. Each group
 // of routes is defined beside its handlers.
 func allAPIRoutes() []apiRoute {
-	return slices.Concat(apiRoutes, apiAuthRoutes, apiPublicRoutes, apiTDRoutes, apiTeamRoutes, apiExportRoutes, apiWebhookRoutes)
+	return slices.Concat(apiRoutes, apiAuthRoutes, apiPublicRoutes, apiTDRoutes, apiTeamRoutes, apiExportRoutes, apiPairingEditRoutes, apiWebhookRoutes)
 }
 
 // apiRoutes are the public read routes of this file.
@@ -101,6 +101,7 @@ func (s *Server) apiFail(w http.ResponseWriter, r *http.Request, err error) {
 		s.apiInternal(w, r, err)
 		return
 	}
+	setRetryAfter(w, err)
 	d := apiErrorDetail{Code: code, Message: arbiter.ErrorMessage(err)}
 	var e *arbiter.Error
 	if errors.As(err, &e) {

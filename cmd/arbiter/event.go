@@ -85,6 +85,12 @@ func init() {
 		"pair":    {synopsis: "pair SLUG", summary: "pair the next round for review (TD)", min: 1, max: 1, run: evPair},
 		"discard": {synopsis: "discard SLUG --reason TEXT", summary: "throw away a paired, unpublished round to pair it again (TD)", min: 1, max: 1, run: evDiscard, flags: reasonFlag},
 		"publish": {synopsis: "publish SLUG", summary: "publish the paired round (TD)", min: 1, max: 1, run: evPublish},
+
+		"review-pairings": reviewPairingsSub, // event_pairing_edit.go
+		"edit-pairing":    editPairingSub,    // event_pairing_edit.go
+		"late-entry":      lateEntrySub,      // event_entrant_edit.go
+		"edit-entrant":    editEntrantSub,    // event_entrant_edit.go
+
 		"matches": {synopsis: "matches SLUG [ROUND] [--json]", summary: "list matches (ROUND such as s1r2)", min: 1, max: 2, run: evMatches},
 		"result": {synopsis: "result SLUG MATCH (--summary \"6-4\" | --sheet FILE) [--override --reason TEXT]", summary: "report a result (player/captain), or set one (TD, --override)",
 			min: 2, max: 2, run: evResult, flags: func(fs *flag.FlagSet, c *eventCtx) {
@@ -222,7 +228,7 @@ func eventUsage(w io.Writer) {
 	fmt.Fprintln(w, "Usage: arbiter event SUBCOMMAND [args] [--db DSN] [--as USER --role ROLE]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
-	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "close-registration", "pair", "discard", "publish",
+	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "late-entry", "edit-entrant", "close-registration", "pair", "review-pairings", "edit-pairing", "discard", "publish",
 		"matches", "result", "confirm", "bring-forward", "close-round", "close-due", "forbid", "lineup", "negotiate", "bid", "wrong-tc", "verify", "boards", "captain-change", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "export", "webhooks", "challonge-push", "audit"} {
 		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
 	}
