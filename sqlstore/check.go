@@ -130,7 +130,7 @@ func eventDocs(ctx context.Context, tx *Tx, ev Event) (map[RecordKey]Replayed, e
 	if err := rows.Err(); err != nil {
 		return nil, internalErr("read records", err)
 	}
-	return out, nil
+	return out, tableDocs(ctx, tx, ev.ID, out) // check_tables.go
 }
 
 // userDocs are the users as the log records them.

@@ -197,5 +197,26 @@ func TestWebhooks(t *testing.T) {
 				t.Errorf("the secret is in audit entry %s", e.Action)
 			}
 		}
+		// db check compares webhooks and API tokens, kept in tables of
+		// their own, with their audit log like the records.
+		err = db.Tx(ctx, func(tx *sqlstore.Tx) error {
+			if _, _, err := sqlstore.CreateWebhook(ctx, tx, td.As("webhook.create"), sqlstore.Webhook{EventID: ev.ID, URL: "https://b.example.org/",
+				Events: []string{"round.closed"}}); err != nil {
+				return err
+			}
+			_, tok, err := sqlstore.CreateAPIToken(ctx, tx, td.As("api_token.create"), sqlstore.APIToken{EventID: ev.ID, Name: "bot", Scopes: []string{"read"}})
+			if err != nil {
+				return err
+			}
+			_, err = sqlstore.RevokeAPIToken(ctx, tx, td.As("api_token.revoke"), ev.ID, tok.ID)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := db.Check(ctx)
+		if err != nil || len(rep.Problems) != 0 {
+			t.Fatalf("check: %v %q", err, rep.Problems)
+		}
 	})
 }
