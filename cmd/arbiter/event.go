@@ -27,8 +27,10 @@ func init() {
 }
 
 // localTD is who the CLI acts as without --as: the operator at the
-// machine, a TD of every event created from the CLI.
-const localTD = "local-td"
+// machine, a TD of every event created from the CLI. It is the web app's
+// local TD account too, so that an event created on one can be run on
+// the other.
+const localTD = app.LocalTD
 
 type eventSub struct {
 	synopsis string
@@ -220,7 +222,7 @@ func eventUsage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
 	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "close-registration", "pair", "discard", "publish",
-		"matches", "result", "confirm", "bring-forward", "close-round", "close-due", "forbid", "lineup", "negotiate", "bid", "wrong-tc", "verify", "boards", "captain-change", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "audit"} {
+		"matches", "result", "confirm", "bring-forward", "close-round", "close-due", "forbid", "lineup", "negotiate", "bid", "wrong-tc", "verify", "boards", "captain-change", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "officials", "audit"} {
 		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
 	}
 	fmt.Fprintln(w)

@@ -135,8 +135,8 @@ func TestEventCLIWalkthrough(t *testing.T) {
 		}
 	}
 	out = step(0, "result.override", "audit", "cup")
-	for _, want := range [][]string{{"p6 (player)", "result.dispute", "wrong score"}, {"local-td (td)", "result.override", "checked the games"},
-		{"local-td (td)", "appeal.accept", "Lichess games found"}, {"result.double_forfeit", "match s1r1b4", "R5: unplayed at the round deadline"}} {
+	for _, want := range [][]string{{"p6 (player)", "result.dispute", "wrong score"}, {"td@local (td)", "result.override", "checked the games"},
+		{"td@local (td)", "appeal.accept", "Lichess games found"}, {"result.double_forfeit", "match s1r1b4", "R5: unplayed at the round deadline"}} {
 		found := false
 		for _, line := range strings.Split(out, "\n") {
 			ok := true
