@@ -283,6 +283,9 @@ type CloseOptions struct {
 	// instead of Arbiter's lot; Reason is then required and audited.
 	InitialColour string
 	Reason        string
+	// AllowPast closes registration even when round 1's deadline has
+	// already passed (the scheduler then closes it at once as unplayed).
+	AllowPast bool
 }
 
 // CloseRegistrationWith is CloseRegistration with the TDs' options; without
@@ -365,6 +368,9 @@ func (s *Service) closeRegistration(ctx context.Context, a arbiter.Actor, slug s
 		}
 		c, err := calendar.Build(rules, st.ev.Start, cal)
 		if err != nil {
+			return err
+		}
+		if err := notPast("allow_past", "round 1's deadline", c.Rounds[0].End.Add(-time.Minute), s.now(), o.AllowPast); err != nil {
 			return err
 		}
 		// Initial ranking: rating, then name (C.04.2 without titles).

@@ -111,11 +111,11 @@ func TestBringForward(t *testing.T) {
 		}
 
 		// The ACWC has no such rule (W13).
-		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0)}))
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0), AllowPast: true}))
 		for _, n := range registerPlayers(t, s, "wc", 12) {
 			must(s.Approve(ctx, td, "wc", n, 0))
 		}
-		must(s.CloseRegistration(ctx, td, "wc"))
+		must(s.CloseRegistrationWith(ctx, td, "wc", CloseOptions{AllowPast: true}))
 		pairOK(s.PairRound(ctx, td, "wc"))
 		must(s.PublishRound(ctx, td, "wc"))
 		_, err = s.BringForward(ctx, td, "wc", utc(2023, 3, 25, 0, 0))

@@ -216,7 +216,8 @@ func (s *Server) tdCheckEligibility(w http.ResponseWriter, r *http.Request) {
 func (s *Server) tdCloseRegistration(w http.ResponseWriter, r *http.Request) {
 	slug := r.PathValue("slug")
 	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
-		o := app.CloseOptions{InitialColour: strings.TrimSpace(r.FormValue("initial_colour")), Reason: strings.TrimSpace(r.FormValue("reason"))}
+		o := app.CloseOptions{InitialColour: strings.TrimSpace(r.FormValue("initial_colour")), Reason: strings.TrimSpace(r.FormValue("reason")),
+			AllowPast: r.FormValue("allow_past") == "yes"}
 		if o.InitialColour == "lot" {
 			o.InitialColour = ""
 		}

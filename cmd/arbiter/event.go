@@ -58,12 +58,13 @@ var eventSubs = map[string]*eventSub{}
 
 func init() {
 	subs := map[string]*eventSub{
-		"create": {synopsis: "create SLUG (--preset NAME | --format FILE) --start TIME [--name NAME]", summary: "create an event from a preset or a format file; you become its TD",
+		"create": {synopsis: "create SLUG (--preset NAME | --format FILE) --start TIME [--name NAME] [--allow-past]", summary: "create an event from a preset or a format file; you become its TD",
 			min: 1, max: 1, run: evCreate, flags: func(fs *flag.FlagSet, c *eventCtx) {
 				c.str["preset"] = fs.String("preset", "", "built-in format: acwc-2023, antichess-team-cup, rkcc-team-three-tc")
 				c.str["format"] = fs.String("format", "", "format file (JSON, see docs)")
-				c.str["start"] = fs.String("start", "", "first round start, UTC: 2023-03-21T10:00Z or 2023-03-21 (00:00)")
+				c.str["start"] = fs.String("start", "", "first round start with its zone: 2023-03-21T10:00Z (UTC) or 2023-03-21T12:00+02:00")
 				c.str["name"] = fs.String("name", "", "event name (default: the format's title)")
+				c.flag["allow-past"] = fs.Bool("allow-past", false, "accept a start in the past (the scheduler closes rounds whose deadline has passed)")
 			}},
 		"list": {synopsis: "list [--json]", summary: "list events", run: evList},
 		"register": {synopsis: "register SLUG PLAYER [--rating N] | register SLUG --team NAME --captain USER --members A,B,C [--substitute USER] [--rating N]",
@@ -78,10 +79,11 @@ func init() {
 		"approve":  {synopsis: "approve SLUG ENTRANT...", summary: "approve entrants (TD)", min: 2, max: -1, run: evApprove},
 		"reject": {synopsis: "reject SLUG ENTRANT --reason TEXT", summary: "reject an entrant with a reason (TD)", min: 2, max: 2, run: evReject,
 			flags: reasonFlag},
-		"close-registration": {synopsis: "close-registration SLUG [--initial-colour white|black --reason TEXT]",
+		"close-registration": {synopsis: "close-registration SLUG [--initial-colour white|black --reason TEXT] [--allow-past]",
 			summary: "size the stages, seed the entrants, compute the calendar, draw the round-1 colour (TD)", min: 1, max: 1, run: evCloseReg,
 			flags: func(fs *flag.FlagSet, c *eventCtx) {
 				c.str["initial-colour"] = fs.String("initial-colour", "", "the top seed's round-1 colour chosen by the TDs instead of the lot (needs --reason)")
+				c.flag["allow-past"] = fs.Bool("allow-past", false, "close even if round 1's deadline has passed (its matches are then closed as unplayed)")
 				reasonFlag(fs, c)
 			}},
 		"pair":    {synopsis: "pair SLUG", summary: "pair the next round for review (TD)", min: 1, max: 1, run: evPair},
@@ -291,6 +293,22 @@ func parseTime(s string) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("cannot read time %q (want UTC such as 2023-03-21T10:00Z or 2023-03-21)", s)
 }
 
+// parseZonedTime reads a time that will be stored (a start, a deadline,
+// an offered time): it must carry its zone (Z for UTC, or an offset), so
+// that a local time typed without thinking is never stored as if it were
+// UTC. The result is in UTC.
+func parseZonedTime(s string) (time.Time, error) {
+	for _, layout := range []string{time.RFC3339, "2006-01-02T15:04Z07:00"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.UTC(), nil
+		}
+	}
+	if _, err := parseTime(s); err == nil {
+		return time.Time{}, fmt.Errorf("%q has no zone: write it in UTC with a Z, such as 2023-03-21T10:00Z, or with an offset such as 2023-03-21T12:00+02:00", s)
+	}
+	return time.Time{}, fmt.Errorf("cannot read time %q (want a time with its zone, such as 2023-03-21T10:00Z)", s)
+}
+
 func printJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -309,11 +327,11 @@ func evCreate(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 	if c.s("start") == "" {
 		return usagef("--start is required")
 	}
-	t, err := parseTime(c.s("start"))
+	t, err := parseZonedTime(c.s("start"))
 	if err != nil {
 		return arbiter.FieldError("--start", "cli.time", "%v", err)
 	}
-	req.Start = t
+	req.Start, req.AllowPast = t, *c.flag["allow-past"]
 	ev, err := c.svc.CreateEvent(ctx, c.actor, req)
 	if err != nil {
 		return err
@@ -408,7 +426,7 @@ func evReject(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 }
 
 func evCloseReg(ctx context.Context, e *env, c *eventCtx, pos []string) error {
-	ev, err := c.svc.CloseRegistrationWith(ctx, c.actor, pos[0], app.CloseOptions{InitialColour: c.s("initial-colour"), Reason: c.s("reason")})
+	ev, err := c.svc.CloseRegistrationWith(ctx, c.actor, pos[0], app.CloseOptions{InitialColour: c.s("initial-colour"), Reason: c.s("reason"), AllowPast: *c.flag["allow-past"]})
 	if err != nil {
 		return err
 	}
@@ -776,7 +794,7 @@ func evNegotiate(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 		n++
 		step.Kind = app.NegPropose
 		for _, f := range strings.Split(o, ",") {
-			t, err := parseTime(strings.TrimSpace(f))
+			t, err := parseZonedTime(strings.TrimSpace(f))
 			if err != nil {
 				return arbiter.FieldError("--offer", "cli.time", "%v", err)
 			}
@@ -785,7 +803,7 @@ func evNegotiate(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 	}
 	if a := c.s("accept"); a != "" {
 		n++
-		t, err := parseTime(a)
+		t, err := parseZonedTime(a)
 		if err != nil {
 			return arbiter.FieldError("--accept", "cli.time", "%v", err)
 		}
@@ -963,7 +981,7 @@ func evBringForward(ctx context.Context, e *env, c *eventCtx, pos []string) erro
 	if c.s("to") == "" {
 		return usagef("--to is required")
 	}
-	t, err := parseTime(c.s("to"))
+	t, err := parseZonedTime(c.s("to"))
 	if err != nil {
 		return arbiter.FieldError("--to", "cli.time", "%v", err)
 	}

@@ -83,7 +83,9 @@ func TestEventCLIWalkthrough(t *testing.T) {
 	// choice needs a reason and is audited.
 	step(3, "say why the TDs choose the initial colour", "close-registration", "cup", "--initial-colour", "white")
 	step(3, "white or black", "close-registration", "cup", "--initial-colour", "red", "--reason", "x")
-	step(0, "5 rounds", "close-registration", "cup", "--initial-colour", "white", "--reason", "coin tossed on the stream")
+	// Without --now the clock is today's: round 1's deadline has passed.
+	step(3, "round 1's deadline, Monday 2023-03-27 23:59 UTC, is in the past", "close-registration", "cup", "--initial-colour", "white", "--reason", "coin tossed on the stream")
+	step(0, "5 rounds", "close-registration", "cup", "--initial-colour", "white", "--reason", "coin tossed on the stream", "--allow-past")
 	step(0, "initial colour white chosen by the TDs: coin tossed on the stream", "audit", "cup")
 	step(0, "round s1r1 paired", "pair", "cup")
 	step(0, "round s1r1 discarded", "discard", "cup", "--reason", "checking the seeding")
