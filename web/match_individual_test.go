@@ -78,12 +78,24 @@ func TestIndividualMatchFlow(t *testing.T) {
 	// A stranger cannot confirm either.
 	f.submit(t, p02, target+"/confirm", url.Values{}).wantRefused(t, "does not play")
 
-	// p07 sees the report and confirms it: final, and the standings count it.
+	// p07 sees the report and confirms it: final; the standings count it
+	// once the round is completed.
 	_, body = f.as(t, p07, "GET", target, nil)
 	wantContains(t, body, `<form id="confirm-result"`, `<form id="dispute-result"`, `id="reports"`)
 	f.submit(t, p07, target+"/confirm", url.Values{}).wantOK(t, "confirmed")
 	if got := f.match(t, "wc", m.ID); got.Status != arbiter.MatchFinal || got.Decision != "confirmed" {
 		t.Fatalf("match %s (%s)", got.Status, got.Decision)
+	}
+	res, body = f.do(t, "GET", "/events/wc/standings")
+	wantStatus(t, res, body, 200)
+	wantContains(t, body, "Before the first round", "Round 1 is being played: 1 of 6 results are final.")
+	rds, err := f.app.Rounds(ctx, "wc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.now = rds[0].End
+	if _, err := f.app.CloseRound(ctx, tdActor, "wc"); err != nil {
+		t.Fatal(err)
 	}
 	tab, err := f.app.Standings(ctx, "wc", 0)
 	if err != nil {
@@ -94,6 +106,7 @@ func TestIndividualMatchFlow(t *testing.T) {
 	}
 	res, body = f.do(t, "GET", "/events/wc/standings")
 	wantStatus(t, res, body, 200)
+	wantContains(t, body, "After round 1 of 5.", "Standings after round 1</caption>")
 	if rows := tableRows(body); len(rows) == 0 || !strings.HasPrefix(rows[0], "1|p01|1|") {
 		t.Errorf("standings page rows %q", rows)
 	}

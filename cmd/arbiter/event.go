@@ -124,9 +124,10 @@ func init() {
 				c.str["accept"] = fs.String("accept", "", "accept the appeal with this ID, setting the given result (TD)")
 				c.str["reject"] = fs.String("reject", "", "reject the appeal with this ID (TD)")
 			}},
-		"standings": {synopsis: "standings SLUG [--stage N] [--pool NAME] [--json]", summary: "stage standings with the format's tiebreaks", min: 1, max: 1, run: evStandings,
+		"standings": {synopsis: "standings SLUG [--stage N] [--pool NAME] [--after N] [--json]", summary: "stage standings with the format's tiebreaks, after a completed round", min: 1, max: 1, run: evStandings,
 			flags: func(fs *flag.FlagSet, c *eventCtx) {
 				c.num["stage"] = fs.Int("stage", 1, "stage number (1 = first)")
+				c.num["after"] = fs.Int("after", 0, "the table after this completed round of the stage (default: the last completed)")
 				c.str["pool"] = fs.String("pool", "", "pool of a pool stage (e.g. upper)")
 			}},
 		"audit": {synopsis: "audit SLUG [--json]", summary: "the event's audit log (TD)", min: 1, max: 1, run: evAudit},
@@ -702,12 +703,17 @@ func evAppeal(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 }
 
 func evStandings(ctx context.Context, e *env, c *eventCtx, pos []string) error {
-	tab, err := c.svc.PoolStandings(ctx, pos[0], *c.num["stage"]-1, c.s("pool"))
+	tab, err := c.svc.StandingsAfter(ctx, pos[0], *c.num["stage"]-1, c.s("pool"), *c.num["after"])
 	if err != nil {
 		return err
 	}
 	if c.json {
 		return printJSON(e.stdout, tab)
+	}
+	if tab.After == 0 {
+		fmt.Fprintln(e.stdout, "before the first round: no round of the stage is completed yet")
+	} else {
+		fmt.Fprintf(e.stdout, "after round %d (%d completed)\n", tab.After, tab.Completed)
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprint(tw, "RANK\tID\tSCORE")

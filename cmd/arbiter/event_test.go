@@ -136,6 +136,11 @@ func TestEventCLIWalkthrough(t *testing.T) {
 			t.Errorf("%s scores %s, want %s (%s)", id, scores[id], w, out)
 		}
 	}
+	// The table says which completed round it stands after; round 2 is
+	// not completed (not even paired).
+	step(0, "after round 1 (1 completed)\nRANK", "standings", "cup")
+	step(0, "after round 1 (1 completed)", "standings", "cup", "--after", "1")
+	step(1, "round 2 of stage qualification is not completed yet", "standings", "cup", "--after", "2")
 	out = step(0, "result.override", "audit", "cup")
 	for _, want := range [][]string{{"p6 (player)", "result.dispute", "wrong score"}, {"td@local (td)", "result.override", "checked the games"},
 		{"td@local (td)", "appeal.accept", "Lichess games found"}, {"result.double_forfeit", "match s1r1b4", "R5: unplayed at the round deadline"}} {
