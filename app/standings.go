@@ -179,7 +179,12 @@ func computeTable(ctx context.Context, q sqlstore.Queryer, st *state, stage int,
 		in.Rounds = append(in.Rounds, results)
 	}
 	rr := sg.Kind == format.RoundRobin || sg.Kind == format.Pool
-	return standings.Compute(in, tbs, standings.Options{RoundRobin: rr, TotalRounds: sg.Rounds})
+	t, err := standings.Compute(in, tbs, standings.Options{RoundRobin: rr, TotalRounds: sg.Rounds})
+	if err != nil || sg.Kind != format.Knockout {
+		return t, err
+	}
+	// A knockout ranks by its bracket, not by match points.
+	return knockoutTable(ctx, q, st, stage, *after, t)
 }
 
 func standingsResult(m *arbiter.Match) standings.Result {

@@ -66,6 +66,7 @@ func TestDemoPresets(t *testing.T) {
 				}
 				checkLifecycle(t, c.preset, sum)
 				checkEvent(t, svc, sum)
+				checkRanking(t, svc, c.preset, sum)
 				checkReplay(t, svc, sum)
 			})
 		})
@@ -500,6 +501,43 @@ func TestSeedAll(t *testing.T) {
 			if now.Before(w.Start.Add(-7*24*time.Hour)) || !now.Before(w.End) {
 				t.Errorf("%s next round window %v..%v does not hold now %v", ev.Slug, w.Start, w.End, now)
 			}
+		}
+	}
+}
+
+// checkRanking: the finished event has a final ranking of every entrant;
+// the final decides 1st and 2nd (the demo's final), the third-place match
+// 3rd and 4th (A18, W11), or, in the RKCC (R2: no third-place match), the
+// semifinal losers ordered by the Swiss; nobody shares one of those four.
+func checkRanking(t *testing.T, svc *app.Service, preset string, s demo.Summary) {
+	t.Helper()
+	ps, err := svc.Ranking(ctx, s.Slug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) != s.Entrants {
+		t.Fatalf("ranking of %d entrants, want %d", len(ps), s.Entrants)
+	}
+	third := "third_place"
+	if preset == "rkcc-team-three-tc" {
+		third = "knockout_round"
+	}
+	for i, want := range []string{"final", "final", third, third} {
+		if ps[i].Rank != i+1 || ps[i].Shared || ps[i].DecidedBy != want {
+			t.Errorf("place %d: %+v, want decided by %s", i+1, ps[i], want)
+		}
+	}
+	f := s.Final
+	winner, loser := f.Home, f.Away
+	if f.Result.Result == "away_win" {
+		winner, loser = loser, winner
+	}
+	if ps[0].Entrant != winner || ps[1].Entrant != loser {
+		t.Errorf("1st %s and 2nd %s, the final was won by %s against %s", ps[0].Entrant, ps[1].Entrant, winner, loser)
+	}
+	for i := 1; i < len(ps); i++ {
+		if ps[i].Rank < ps[i-1].Rank || ps[i].Rank != i+1 && !ps[i].Shared {
+			t.Errorf("place %d after %d: %+v", ps[i].Rank, ps[i-1].Rank, ps[i])
 		}
 	}
 }

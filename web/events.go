@@ -24,6 +24,8 @@ type eventData struct {
 	// part in the event (nil when anonymous).
 	Nav  []navLink
 	Part *partBox
+	// Podium is the final ranking of a finished event (nil before).
+	Podium *podium
 }
 
 // roundRow is one round of the calendar with its state.
@@ -61,6 +63,10 @@ func (s *Server) eventPage(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, err)
 			return
 		}
+	}
+	if d.Podium, err = s.podiumOf(r.Context(), ev); err != nil {
+		s.fail(w, r, err)
+		return
 	}
 	status := map[[2]int]string{}
 	for _, rd := range v.all {

@@ -386,6 +386,8 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "GET /api/events/{slug}/crosstable", path: "/api/events/atc/crosstable", want: pub},
 		{pattern: "GET /api/events/{slug}/bracket", path: "/api/events/atc/bracket", want: pub},
 		{pattern: "GET /api/events/{slug}/pools", path: "/api/events/atc/pools", want: pub},
+		// The event is running: no final ranking yet, for anyone.
+		{pattern: "GET /api/events/{slug}/ranking", path: "/api/events/atc/ranking", want: everyone("422 rule")},
 
 		// API sessions (api_auth.go).
 		{pattern: "POST /api/session", path: "/api/session", body: map[string]any{"username": "nobody@local", "password": "not-the-password"}, want: everyone(apiAnon), fresh: true},

@@ -32,6 +32,38 @@ func TestDemoCommand(t *testing.T) {
 	if code != 0 || st == "" {
 		t.Fatalf("event standings: code %d, %s", code, errOut)
 	}
+	// The final ranking: the final decides 1st and 2nd; R2 names no
+	// third-place match, so the semifinal losers are 3rd and 4th by their
+	// Swiss place; the other four teams follow the Swiss standings.
+	code, rk, errOut := runCLI(t, "", "event", "ranking", "demo-rkcc-team-three-tc-3", "--db", db, "--json")
+	var ranking []struct {
+		Rank      int    `json:"rank"`
+		Entrant   string `json:"entrant"`
+		DecidedBy string `json:"decided_by"`
+	}
+	if code != 0 || json.Unmarshal([]byte(rk), &ranking) != nil || len(ranking) != 8 {
+		t.Fatalf("event ranking: code %d, %s%s", code, rk, errOut)
+	}
+	winner := regexp.MustCompile(`Winner: (\S+)`).FindStringSubmatch(out)
+	for i, p := range ranking {
+		want := "standings"
+		switch {
+		case i < 2:
+			want = "final"
+		case i < 4:
+			want = "knockout_round"
+		}
+		if p.Rank != i+1 || (p.DecidedBy != want && p.DecidedBy != "removed") {
+			t.Errorf("place %d: %+v, want rank %d decided by %s", i+1, p, i+1, want)
+		}
+	}
+	if winner == nil || winner[1] != ranking[0].Entrant {
+		t.Errorf("the demo's winner %v, the ranking's first %s", winner, ranking[0].Entrant)
+	}
+	code, text, _ := runCLI(t, "", "event", "ranking", "demo-rkcc-team-three-tc-3", "--db", db)
+	if code != 0 || !strings.HasPrefix(text, "RANK  ENTRANT") || !strings.Contains(text, "won the final") || !strings.Contains(text, "lost in the semifinals") {
+		t.Errorf("event ranking:\n%s", text)
+	}
 
 	// Same seed, another database: the same event.
 	code, again, _ := runCLI(t, "", "demo", "rkcc-team-three-tc", "--entrants", "8", "--seed", "3", "--db", filepath.Join(t.TempDir(), "b.db"))
