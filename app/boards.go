@@ -132,7 +132,7 @@ func (s *Service) RankBoards(ctx context.Context, a arbiter.Actor, slug, entrant
 		if err != nil && !create {
 			return err
 		}
-		rules := lineup.RulesAntichess(st.ev.Entrants)
+		rules := boardRules(st)
 		order := lineup.RankByRating(members)
 		if len(order) < rules.Boards {
 			return arbiter.FieldError("members", "A9", "%s has %d members for %d boards", e.ID, len(order), rules.Boards)
@@ -222,7 +222,7 @@ func (s *Service) SubstituteBoard(ctx context.Context, a arbiter.Actor, slug, en
 				sc.MatchWon = m.Result != nil && (m.Result.Result == "home_win" && m.Home == e.ID || m.Result.Result == "away_win" && m.Away == e.ID)
 			}
 		}
-		rules := lineup.RulesAntichess(st.ev.Entrants)
+		rules := boardRules(st)
 		t, err := rules.Substitute(bt.Team, normUser(in), normUser(out), sc, now)
 		if err != nil {
 			return err
@@ -265,7 +265,7 @@ func (s *Service) ChangeCaptain(ctx context.Context, a arbiter.Actor, slug, entr
 		if seq == 0 {
 			return arbiter.RuleError("A13", "every round is paired: a captain change has no future round")
 		}
-		rules := lineup.RulesAntichess(st.ev.Entrants)
+		rules := boardRules(st)
 		t, err := rules.ChangeCaptain(bt.Team, normUser(name), seq-1, td)
 		if err != nil {
 			return err

@@ -25,6 +25,9 @@ type Clauses struct {
 	// Registration is cited for a registration after the calendar's
 	// registration_close_hours_before (R8).
 	Registration string `json:"registration,omitempty"`
+	// TeamSize is cited for a team that cannot field the format's players
+	// (A9: teams of 4, 3 with fewer than 10 teams; R3: a player per set).
+	TeamSize string `json:"team_size,omitempty"`
 }
 
 // Variants of the games (Lichess variant keys).
