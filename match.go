@@ -46,6 +46,12 @@ type Match struct {
 	// were not ranked.
 	HomeBoards []string `json:"home_boards,omitempty"`
 	AwayBoards []string `json:"away_boards,omitempty"`
+	// HomeCaptain and AwayCaptain are the teams' captains for the round,
+	// as paired (A13: a change counts from the next round): whether they
+	// met, and on which board, decides a knockout tie's advantage point
+	// (A20). Empty in individual events.
+	HomeCaptain string `json:"home_captain,omitempty"`
+	AwayCaptain string `json:"away_captain,omitempty"`
 
 	Version int64 `json:"-"`
 }
