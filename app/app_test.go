@@ -96,6 +96,7 @@ const acwcSwiss = `{
     "deadline": {"day": "monday", "time": "23:59"},
     "appeal_hours": 24
   },
+  "clauses": {"unplayed": "R5"},
   "stages": [{
     "name": "qualification",
     "kind": "swiss",

@@ -79,6 +79,7 @@ func (st *state) score(m *arbiter.Match, in ResultInput) (scored, error) {
 	if err := checkCaptainsBoard(st.f, m, sh); err != nil {
 		return scored{}, err
 	}
+	applyRulings(m, sh)
 	ms, err := score.Score(st.f, st.ev.Stages[m.Stage].Name, sh, score.Options{Entrants: st.ev.Entrants})
 	if err != nil {
 		return scored{}, err

@@ -46,6 +46,12 @@ type matchData struct {
 	Accept        []offerRow
 	OfferDeadline time.Time // the last minute to offer in (inclusive)
 	OfferSlots    []int     // the time inputs of the offer form
+	// Boards are the boards' negotiations where each board is negotiated
+	// apart (A5); empty otherwise.
+	Boards []boardNegotiation
+	// ReplyHours is how soon an offer should be answered (W14: 24,
+	// "preferably"); 0 when the rules ask for no reply time.
+	ReplyHours int
 
 	// Reports are shown to the sides and TDs only.
 	Reports     []arbiter.Report
@@ -69,10 +75,13 @@ type matchData struct {
 
 // offerRow is one offered start time.
 type offerRow struct {
-	By   string // the entrant's name
+	By   string // the entrant's (or board player's) name
 	Mine bool
 	At   time.Time
 	Made time.Time
+	// ReplyBy is when the opponent should answer it (W14: within 24 h,
+	// preferably); zero when the rules ask for no reply time.
+	ReplyBy time.Time
 }
 
 func (s *Server) matchPage(w http.ResponseWriter, r *http.Request) {
@@ -131,13 +140,24 @@ func (s *Server) matchView(r *http.Request, slug, id string) (*matchData, error)
 				}
 			}
 		}
-		neg, err := s.app.NegotiationOf(ctx, mi.Ev.Slug, mi.M.ID)
-		if err != nil {
-			return nil, err
-		}
-		if neg != nil {
-			d.Negotiation = &neg.State
-			d.offers(&neg.State)
+		d.ReplyHours = int(rules.ReplyWindow.Hours())
+		if app.NegotiatesByBoard(mi.F) {
+			user := ""
+			if u := currentUser(r); u != nil {
+				user = strings.ToLower(u.LichessUsername)
+			}
+			if err := s.boardNegotiations(ctx, d, user); err != nil {
+				return nil, err
+			}
+		} else {
+			neg, err := s.app.NegotiationOf(ctx, mi.Ev.Slug, mi.M.ID)
+			if err != nil {
+				return nil, err
+			}
+			if neg != nil {
+				d.Negotiation = &neg.State
+				d.offers(&neg.State)
+			}
 		}
 	}
 	if d.ShowReports {
@@ -188,7 +208,7 @@ func (d *matchData) offers(st *negotiation.State) {
 		mine = negotiation.PlayerB
 	}
 	for _, o := range st.Offers {
-		row := offerRow{By: names[o.By], Mine: o.By == mine, At: o.At, Made: o.Made}
+		row := offerRow{By: names[o.By], Mine: o.By == mine, At: o.At, Made: o.Made, ReplyBy: replyBy(st, o)}
 		d.Offers = append(d.Offers, row)
 		if mine >= 0 && o.By != mine && st.Outcome == negotiation.Open && o.At.After(d.Now) &&
 			!slices.ContainsFunc(d.Accept, func(x offerRow) bool { return x.At.Equal(o.At) }) {

@@ -113,6 +113,8 @@ func (s *Server) consoleData(ctx context.Context, ev arbiter.Event, a arbiter.Ac
 		switch {
 		case m.Status == arbiter.MatchDisputed:
 			row.Why = "disputed"
+		case m.Status == arbiter.MatchHeld:
+			row.Why = "held for the TDs: " + m.Note
 		case status[m.ID] == arbiter.RoundPublished && m.Status != arbiter.MatchFinal && !m.IsBye() &&
 			!row.Deadline.IsZero() && row.Deadline.Sub(d.Now) < attentionWindow:
 			row.Why = "not final, deadline near"

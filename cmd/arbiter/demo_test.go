@@ -18,7 +18,7 @@ func TestDemoCommand(t *testing.T) {
 	for _, want := range []string{"Event demo-rkcc-team-three-tc-3 (rkcc-team-three-tc, 8 entrants): finished",
 		"Stage swiss (swiss): 5 of 5 rounds closed", "Stage knockout (knockout): 2 of 2 rounds closed",
 		"match_points", "set_points", "Bracket", "s2r2b1", "[final]", "Winner: ", "Matches 23 (byes 0, not played over the board 1)",
-		"double forfeits 1", "appeals 1", "Database: sqlite " + db, "arbiter event standings demo-rkcc-team-three-tc-3 --db " + db} {
+		"unplayed at a deadline 1 (double forfeits 1, held for the TDs 0)", "appeals 1", "Database: sqlite " + db, "arbiter event standings demo-rkcc-team-three-tc-3 --db " + db} {
 		if !strings.Contains(out, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, out)
 		}

@@ -107,7 +107,7 @@ func init() {
 			flags: func(fs *flag.FlagSet, c *eventCtx) {
 				c.str["to"] = fs.String("to", "", "the new deadline: the instant the round ends, UTC (2025-01-11T00:00Z ends it after Friday 23:59)")
 			}},
-		"close-round": {synopsis: "close-round SLUG", summary: "close the round at its deadline: unplayed matches become double forfeits", min: 1, max: 1, run: evCloseRound},
+		"close-round": {synopsis: "close-round SLUG", summary: "close the round at its deadline: unplayed matches take their rulebook's result (R5 double forfeit; A5, W14 by the time negotiation, else held for the TDs)", min: 1, max: 1, run: evCloseRound},
 		"forbid": {synopsis: "forbid SLUG ENTRANT ENTRANT... --reason TEXT [--stage N] | forbid SLUG --list | forbid SLUG --remove ID --reason TEXT",
 			summary: "entrants who must not meet in a Swiss stage (same club, federation); list or lift (TD)", min: 1, max: -1, run: evForbid,
 			flags: func(fs *flag.FlagSet, c *eventCtx) {
@@ -138,14 +138,15 @@ func init() {
 				c.str["player"] = fs.String("player", "", "team events: the member sanctioned")
 				reasonFlag(fs, c)
 			}},
-		"negotiate": {synopsis: "negotiate SLUG MATCH (--offer T1,T2,T3 | --accept T | --none-suitable | --expire | --fault ENTRANT|none --reason TEXT)",
+		"negotiate": {synopsis: "negotiate SLUG MATCH [--board N] (--offer T1,T2,T3 | --accept T | --none-suitable | --expire | --fault ENTRANT|PLAYER|none --reason TEXT)",
 			summary: "time offers for a match (A5, W14); TD rulings on fault and deadlines", min: 2, max: 2, run: evNegotiate,
 			flags: func(fs *flag.FlagSet, c *eventCtx) {
 				c.str["offer"] = fs.String("offer", "", "comma-separated start times offered (UTC, e.g. 2023-03-22T18:00Z)")
 				c.str["accept"] = fs.String("accept", "", "accept the opponent's offered time")
 				c.flag["none-suitable"] = fs.Bool("none-suitable", false, "none of the offers suits: more offers are due (A5)")
 				c.flag["expire"] = fs.Bool("expire", false, "apply the offer deadline's result (TD)")
-				c.str["fault"] = fs.String("fault", "", "TD ruling after the weekend: the entrant at fault, or none")
+				c.str["fault"] = fs.String("fault", "", "TD ruling after the weekend: the entrant (or the board's player) at fault, or none")
+				c.num["board"] = fs.Int("board", 0, "the board, where each player negotiates with their board opponent (A5: the antichess cup)")
 				reasonFlag(fs, c)
 			}},
 		"bid": {synopsis: "bid SLUG MATCH (--seconds N | --commitment HEX) | bid SLUG MATCH --reveal --seconds N --nonce HEX",
@@ -833,12 +834,21 @@ func evNegotiate(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 	if n != 1 {
 		return usagef("give exactly one of --offer, --accept, --none-suitable, --expire, --fault")
 	}
+	step.Board = *c.num["board"]
 	neg, m, err := c.svc.Negotiate(ctx, c.actor, pos[0], pos[1], step)
 	if err != nil {
 		return err
 	}
 	if c.json {
 		return printJSON(e.stdout, map[string]any{"negotiation": neg, "match": m})
+	}
+	if neg.Board > 0 {
+		fmt.Fprintf(e.stdout, "%s board %d: %d offers, %s", m.ID, neg.Board, len(neg.State.Offers), neg.State.Outcome)
+		if b := neg.Board; b <= len(m.BoardTimes) && !m.BoardTimes[b-1].IsZero() {
+			fmt.Fprintf(e.stdout, ", plays %s", m.BoardTimes[b-1].Format("Monday 2006-01-02 15:04 UTC"))
+		}
+		fmt.Fprintf(e.stdout, "; match %s\n", m.Status)
+		return nil
 	}
 	fmt.Fprintf(e.stdout, "%s: %d offers, %s", m.ID, len(neg.State.Offers), neg.State.Outcome)
 	if !m.ScheduledAt.IsZero() {

@@ -22,6 +22,7 @@ const eventFormat = `{
     "deadline": {"day": "monday", "time": "23:59"},
     "appeal_hours": 24
   },
+  "clauses": {"unplayed": "R5"},
   "stages": [{
     "name": "qualification", "kind": "swiss", "pairing": "dutch",
     "rounds": {"log2": {"mul": 1, "add": 2}},
