@@ -144,6 +144,13 @@ func TestTDCloseRegistrationAndRounds(t *testing.T) {
 	if rs[0].Status != arbiter.RoundClosed {
 		t.Fatalf("round %s", rs[0].Status)
 	}
+	// Nobody offered a time (A5): the five matches are held for the TDs,
+	// each with the fault found.
+	_, body = f.as(t, tk.td, "GET", console, nil)
+	if got := cells(body, "attention"); len(got) != 5 || !strings.HasPrefix(got[0], "held for the TDs: board 1: neither") {
+		t.Errorf("attention after the close %v", got)
+	}
+	decideHeld(t, f, "atc")
 	_, body = f.as(t, tk.td, "GET", console, nil)
 	wantContains(t, body, "Nothing needs attention.", `<form id="pair-round"`, `<form id="advance-stage"`)
 	// The swiss is not over: advancing is refused, naming why.
