@@ -186,6 +186,9 @@ type Sanction struct {
 	Reason  string    `json:"reason"`
 	By      string    `json:"by"`
 	At      time.Time `json:"at"`
+	// Notes are what the TDs must still decide (a player's board in a
+	// match that the data cannot tell, a knockout match already played).
+	Notes []string `json:"notes,omitempty"`
 
 	Version int64 `json:"-"`
 }

@@ -427,6 +427,9 @@ func (s *Service) OverrideResult(ctx context.Context, a arbiter.Actor, slug, mat
 		if rd.Status == arbiter.RoundPaired {
 			return arbiter.RuleError("app.result", "round %d is not published yet", rd.Number)
 		}
+		if in, err = reopenedSheet(ctx, tx, st, &m, in); err != nil {
+			return err
+		}
 		sc, err := st.score(&m, in)
 		if err != nil {
 			return err

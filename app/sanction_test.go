@@ -98,31 +98,53 @@ func r2Deadline(t *testing.T, s *Service, slug string) time.Time {
 	return ev.Calendar[1].End
 }
 
-// TestSanctionTeamMember: antichess team cup A8/A15 — a disqualified member
-// leaves the team and the team's open match goes to the opponent (A8); the
-// captain's disqualification puts the whole team out (A15).
+// TestSanctionTeamMember: antichess team cup A8/A15, per player. Boards
+// (A12): capNN, aNN, bNN, cNN, so b01 is team-01's board 3.
+//   - b01 is disqualified while s1r1b1 (team-01 v team-06) is still to be
+//     played: A8, "their opponent wins the match", is b01's match on board
+//     3: that board goes to team-06, the other boards are played. The
+//     reported sheet (board 1 144-0, boards 2-4 68-76 each) counts with
+//     board 3 as 0-144: 144+68+0+68 = 280 against 296, team-06 wins.
+//   - team-07's captain is disqualified while s1r1b2 is open: the team is
+//     out (A15: "the captain cannot be replaced"), so the whole match goes
+//     to team-02.
+//   - team-06's captain is disqualified after its match: the team is out,
+//     its result is kept (A1).
 func TestSanctionTeamMember(t *testing.T) {
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 10, 1, false)
 		must(s.CloseRegistration(ctx, td, "atc"))
-		pairOK(s.PairRound(ctx, td, "atc"))
+		rankFour(t, s, "atc", 1, 6)
+		ms := pairOK(s.PairRound(ctx, td, "atc"))
 		must(s.PublishRound(ctx, td, "atc"))
 		c.t = utc(2025, 1, 9, 0, 0)
-		// Board 1 is team-01 v team-06.
 		_, _, err := s.Sanction(ctx, td, "atc", SanctionRequest{Entrant: "team-01", Kind: "disqualification", Reason: "x"})
 		wantErr(t, err, arbiter.EINVALID, "app.sanction") // which member?
 		x, changed := must2(s.Sanction(ctx, td, "atc", SanctionRequest{Entrant: "team-01", Player: "b01", Kind: "disqualification", Reason: "public accusations (A6)"}))
-		if x.Rule != "A8" || len(changed) != 1 || changed[0].Result.Result != "away_win" {
+		if x.Rule != "A8" || len(changed) != 1 || changed[0].Status != arbiter.MatchScheduled || len(changed[0].Rulings) != 1 ||
+			changed[0].Rulings[0].Board != 3 || changed[0].Rulings[0].Forfeit != "away" || changed[0].Rulings[0].Player != "b01" {
 			t.Fatalf("sanction %+v, changed %+v", x, changed)
 		}
 		es := must(s.Entrants(ctx, "atc"))
 		if es[0].ID != "team-01" || es[0].Status != arbiter.EntrantApproved || slices.Contains(es[0].Members, "b01") {
 			t.Fatalf("team-01 after the DQ: %+v", es[0])
 		}
-		// Team 06's captain is disqualified: the team is out (A15).
+		m := must(s.ReportResult(ctx, arbiter.Actor{Name: "cap01", Role: arbiter.RoleCaptain}, "atc", ms[0].ID, ResultInput{Sheet: []byte(teamSheet)}))
+		if m.Result.Result != "away_win" || m.Result.Home.Points != arbiter.P(280) || m.Result.Away.Points != arbiter.P(296) {
+			t.Fatalf("the reported result with board 3 forfeited: %+v", m.Result)
+		}
+		must(s.ConfirmResult(ctx, arbiter.Actor{Name: "cap06", Role: arbiter.RoleCaptain}, "atc", ms[0].ID, 0))
+
+		// team-07's captain: the team is out, its open match goes to team-02.
+		_, changed = must2(s.Sanction(ctx, td, "atc", SanctionRequest{Entrant: "team-07", Player: "cap07", Kind: "disqualification", Reason: "x"}))
+		if len(changed) != 1 || changed[0].ID != ms[1].ID || changed[0].Result.Result != "away_win" || changed[0].Result.Forfeit != "away" {
+			t.Fatalf("team-07 out: %+v", changed)
+		}
+		// Team 06's captain is disqualified: the team is out (A15), its
+		// decided match stands (A1).
 		_, changed = must2(s.Sanction(ctx, td, "atc", SanctionRequest{Entrant: "team-06", Player: "cap06", Kind: "disqualification", Reason: "x"}))
-		if len(changed) != 0 { // its only match was already decided
+		if len(changed) != 0 {
 			t.Fatalf("changed %+v", changed)
 		}
 		es = must(s.Entrants(ctx, "atc"))

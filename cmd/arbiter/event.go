@@ -788,6 +788,18 @@ func evSanction(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 		who = x.Player + " of " + x.Entrant
 	}
 	fmt.Fprintf(e.stdout, "%s: %s %s (rule %s); %d matches changed\n", x.ID, who, x.Kind, x.Rule, len(changed))
+	for _, n := range x.Notes {
+		fmt.Fprintf(e.stdout, "note: %s\n", n)
+	}
+	for _, m := range changed {
+		for _, r := range m.Rulings {
+			what := fmt.Sprintf("board %d", r.Board)
+			if r.Set != "" {
+				what = "set " + r.Set
+			}
+			fmt.Fprintf(e.stdout, "%s %s: %s (%s)\n", m.ID, what, r.Forfeit, r.Clause)
+		}
+	}
 	if len(changed) > 0 {
 		return printMatches(e.stdout, changed)
 	}
