@@ -156,3 +156,33 @@ func TestSanctionTeamMember(t *testing.T) {
 		must(s.SetCaptain(ctx, td, "atc", "team-01", "a01"))
 	})
 }
+
+// TestW17OnlyFinishedGames: W17's engine mark adjudicates "all of their
+// finished games" to the opponents: a match that was never played (round
+// 1: nobody offered a time, W14's draw) has none and stands; the open
+// match of round 2 goes to the opponent.
+func TestW17OnlyFinishedGames(t *testing.T) {
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0)}))
+		for _, n := range registerPlayers(t, s, "wc", 12) {
+			must(s.Approve(ctx, td, "wc", n, 0))
+		}
+		ev := must(s.CloseRegistration(ctx, td, "wc"))
+		r1 := pairOK(s.PairRound(ctx, td, "wc"))
+		must(s.PublishRound(ctx, td, "wc"))
+		c.t = ev.Calendar[0].End
+		must(s.CloseRound(ctx, td, "wc"))
+		pairOK(s.PairRound(ctx, td, "wc"))
+		must(s.PublishRound(ctx, td, "wc"))
+		c.t = ev.Calendar[1].Start.Add(3600e9)
+		p := r1[0].Home
+		_, changed := must2(s.Sanction(ctx, td, "wc", SanctionRequest{Entrant: p, Kind: "engine_mark", Reason: "engine mark"}))
+		if len(changed) != 1 || changed[0].Round != 2 {
+			t.Fatalf("changed %+v, want only the open round 2 match", changed)
+		}
+		m := must(s.Matches(ctx, "wc", "s1r1"))[0]
+		if m.Decision != "negotiation" || m.Result.Forfeit != "full_draw" {
+			t.Fatalf("round 1's unplayed match after the mark: %s %+v", m.Decision, m.Result)
+		}
+	})
+}
