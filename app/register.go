@@ -79,6 +79,11 @@ func (s *Service) Register(ctx context.Context, a arbiter.Actor, slug string, e 
 		e.Version, err = sqlstore.Create(ctx, tx, change(a, "entrant.register", "", false), st.row.ID, kindEntrant, e.ID, e)
 		return err
 	})
+	if err == nil && e.Kind == arbiter.EntrantTeam && s.accounts != nil {
+		// A11 on Lichess's data, for the TDs who approve (the outcome is
+		// stored; a failure to reach Lichess leaves it "unknown").
+		_, _ = s.CheckTeamRules(ctx, arbiter.Actor{Name: "arbiter", Role: arbiter.RoleSystem}, slug, e.ID, TeamRulesRequest{})
+	}
 	return e, err
 }
 

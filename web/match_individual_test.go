@@ -130,3 +130,35 @@ func TestIndividualDispute(t *testing.T) {
 		t.Fatalf("match %s", st)
 	}
 }
+
+// TestAPIHeldAtDeadlineW14: at the ACWC round deadline (Monday 2023-03-27
+// 23:59) the API shows each unplayed match's W14 outcome: p01 offered 3
+// times by Friday and p07 none, so the match is held for the TDs with
+// p07's fault shown (p01 is not punished as if both had failed); nobody
+// offered in the other matches, so they are W14's draws (5-5).
+func TestAPIHeldAtDeadlineW14(t *testing.T) {
+	f := newFixture(t)
+	m := acwcEvent(t, f)
+	tk := signInTD(t, f)
+	p01 := f.signIn(t, "p01")
+	f.apiAs(t, p01, "POST", "/api/events/wc/matches/"+m.ID+"/offers",
+		map[string]any{"kind": "propose", "times": []string{"2023-03-22T18:00:00Z", "2023-03-23T18:00:00Z", "2023-03-24T18:00:00Z"}}, 200, nil)
+	f.now = time.Date(2023, 3, 28, 0, 0, 0, 0, time.UTC)
+	f.apiAs(t, tk.td, "POST", "/api/events/wc/rounds/s1r1/close", nil, 200, nil)
+	var out struct {
+		Match arbiter.Match `json:"match"`
+	}
+	apiDo(t, f, "GET", "/api/events/wc/matches/"+m.ID, 200, &out)
+	if out.Match.Status != arbiter.MatchHeld || !strings.Contains(out.Match.Note,
+		"p01 offered 3 times by Friday 2023-03-24 23:59 UTC, p07 did not: p07 is at fault (W14: must accept the opponent's time); the TDs decide") {
+		t.Fatalf("held match %s %q", out.Match.Status, out.Match.Note)
+	}
+	_, body := f.do(t, "GET", "/events/wc/matches/"+m.ID)
+	wantContains(t, body, `<p id="held-note" class="note">Held for the TDs: match `+m.ID+`: p01 offered 3 times`)
+	ms, _ := f.app.Matches(context.Background(), "wc", "s1r1")
+	for _, o := range ms[1:] {
+		if o.Status != arbiter.MatchFinal || o.Result.Forfeit != "full_draw" || o.Result.Home.Points != arbiter.P(5) {
+			t.Errorf("%s: %s %+v", o.ID, o.Status, o.Result)
+		}
+	}
+}

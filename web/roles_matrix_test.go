@@ -352,6 +352,8 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "POST /events/{slug}/td/replacements", path: td + "/replacements", form: url.Values{"rating": {"high"}}, want: tdForm(pageRefuse)},
 		{pattern: "GET /events/{slug}/td/audit", path: td + "/audit", want: tdPage},
 		{pattern: "POST /events/{slug}/td/entrants/{id}/eligibility", path: td + "/entrants/team-01/eligibility", want: tdForm(pageRefuse)},
+		// The matrix's event is running: A11's check runs (without Lichess, unknown).
+		{pattern: "POST /events/{slug}/td/entrants/{id}/team-rules", path: td + "/entrants/team-01/team-rules", form: url.Values{"titles": {"cap01:AGM"}}, want: tdForm("303 ok")},
 		{pattern: "POST /events/{slug}/td/entrants/{id}/values", path: td + "/entrants/team-01/values", form: url.Values{"action": {"tiebreak"}, "key": {"previous_final"}, "value": {"1.5"}}, want: tdForm("303 ok")},
 		{pattern: "POST /events/{slug}/td/boards", path: td + "/boards", form: url.Values{"entrant": {"team-02"}, "rank": {"a02:2250, cap02:2300, c02:2100, b02:2200"}, "comparable": {"b02/c02"}}, want: tdForm("303 ok")},
 
@@ -399,6 +401,7 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "POST /api/events/{slug}/entrants/{id}/approve", path: "/api/events/atc/entrants/team-01/approve", body: map[string]any{}, want: tdAPI("422 rule")},
 		// Without a Lichess client the check is refused (app.lichess); with one, see TestTDCheckEligibility.
 		{pattern: "POST /api/events/{slug}/entrants/{id}/eligibility", path: "/api/events/atc/entrants/team-01/eligibility", body: map[string]any{}, want: tdAPI("422 rule")},
+		{pattern: "POST /api/events/{slug}/entrants/{id}/team-rules", path: "/api/events/atc/entrants/team-01/team-rules", body: map[string]any{"titles": map[string]string{"cap01": "AGM"}}, want: tdAPI("200")},
 		{pattern: "POST /api/events/{slug}/entrants/{id}/reject", path: "/api/events/atc/entrants/team-01/reject", body: map[string]any{"reason": "late"}, want: tdAPI("422 rule")},
 		{pattern: "POST /api/events/{slug}/registration/close", path: "/api/events/atc/registration/close", body: map[string]any{}, want: tdAPI("422 rule")},
 		{pattern: "POST /api/events/{slug}/rounds", path: "/api/events/atc/rounds", body: map[string]any{}, want: tdAPI("422 rule")},

@@ -42,6 +42,10 @@ type tdConsoleData struct {
 	// check of each entrant checked.
 	Eligible    bool
 	Eligibility map[string]*app.EligibilityCheck
+	// TeamRules holds the last A11 check of each team where the format
+	// has A11's team rules (TeamRulesApply).
+	TeamRulesApply bool
+	TeamRules      map[string]*app.TeamCheck
 }
 
 // tdMatchRow is a match in a table, with names and its result in words.
@@ -149,6 +153,16 @@ func (s *Server) consoleData(ctx context.Context, ev arbiter.Event, a arbiter.Ac
 	d.Eligibility = map[string]*app.EligibilityCheck{}
 	for id, c := range checks {
 		d.Eligibility[id] = &c
+	}
+	if d.TeamRulesApply = app.HasTeamRules(f); d.TeamRulesApply {
+		tcs, err := s.app.TeamChecks(ctx, slug)
+		if err != nil {
+			return d, err
+		}
+		d.TeamRules = map[string]*app.TeamCheck{}
+		for id, c := range tcs {
+			d.TeamRules[id] = &c
+		}
 	}
 	if d.Cheating, err = s.app.CheatReports(ctx, a, slug); err != nil {
 		return d, err

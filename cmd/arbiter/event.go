@@ -226,7 +226,7 @@ func eventUsage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
 	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "close-registration", "pair", "discard", "publish",
-		"matches", "result", "confirm", "bring-forward", "close-round", "close-due", "forbid", "lineup", "negotiate", "bid", "wrong-tc", "verify", "boards", "captain-change", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "ranking", "officials", "audit"} {
+		"matches", "result", "confirm", "bring-forward", "close-round", "close-due", "forbid", "lineup", "negotiate", "bid", "wrong-tc", "verify", "boards", "captain-change", "team-rules", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "ranking", "officials", "audit"} {
 		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
 	}
 	fmt.Fprintln(w)
@@ -468,6 +468,11 @@ func printMatches(w io.Writer, ms []arbiter.Match) error {
 		}
 		if !m.ScheduledAt.IsZero() {
 			note = strings.TrimSpace(note + " plays " + m.ScheduledAt.Format("Mon 2006-01-02 15:04 UTC"))
+		}
+		for i, at := range m.BoardTimes {
+			if !at.IsZero() {
+				note = strings.TrimSpace(note + fmt.Sprintf(" board %d plays %s", i+1, at.Format("Mon 2006-01-02 15:04 UTC")))
+			}
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", m.ID, m.Home, away, m.Status, res, m.Decision, note)
 	}
