@@ -77,7 +77,7 @@ func (s *Service) eligibilityRules(ctx context.Context, st *state) (eligibility.
 // CheckEligibility judges every player of an entrant (the player, or a
 // team's members and substitute) against the format's eligibility rules
 // on what Lichess shows now, stores the reports on the entrant and audits
-// the check. TD only. It needs an AccountSource (SetAccountSource);
+// the check. TD only (or the system, in a job the app started). It needs an AccountSource (SetAccountSource);
 // without one it is a rule error (app.lichess). A player Lichess does not
 // know fails ("no such Lichess account"); any other Lichess failure is
 // EUNAVAILABLE and nothing is stored.
@@ -88,7 +88,7 @@ func (s *Service) CheckEligibility(ctx context.Context, a arbiter.Actor, slug, e
 	if err != nil {
 		return out, err
 	}
-	if err := requireTD(ctx, s.DB, st, a, what); err != nil {
+	if err := requireTDOrJob(ctx, s.DB, st, a, what); err != nil {
 		return out, err
 	}
 	if s.accounts == nil {
@@ -125,7 +125,7 @@ func (s *Service) CheckEligibility(ctx context.Context, a arbiter.Actor, slug, e
 		}
 	}
 	err = s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
-		if err := requireTD(ctx, tx, st, a, what); err != nil {
+		if err := requireTDOrJob(ctx, tx, st, a, what); err != nil {
 			return err
 		}
 		ch := change(a, "entrant.eligibility", e.ID+": "+out.Summary(), false)

@@ -194,9 +194,7 @@ func (s *Service) PairRound(ctx context.Context, a arbiter.Actor, slug string) (
 				}
 				m.Status, m.Result, m.Decision = arbiter.MatchFinal, &sc.outcome, "opponent_removed"
 			case m.IsBye():
-				mp := stageMatch(st.f, si).MatchPoints
-				m.Status, m.Decision = arbiter.MatchFinal, "bye"
-				m.Result = &arbiter.Outcome{Result: "home_win", Decision: "pairing_bye", Home: arbiter.SideScore{MatchPoints: mp.Win}}
+				byeMatch(st, &m)
 			}
 			if st.f.Entrant == format.Team && !m.IsBye() {
 				// A20 needs the round's captains (A13: as paired).
@@ -361,6 +359,34 @@ func knockoutPairs(ctx context.Context, q sqlstore.Queryer, st *state, si int, r
 // the stage's earlier rounds. Entrants are indexed by seed (pairing number).
 // The top seed's round-1 colour is the event's lot (Event.InitialColour).
 func swissPairs(ctx context.Context, q sqlstore.Queryer, st *state, stage arbiter.Stage, rounds []arbiter.Round, entrants []arbiter.Entrant) ([][2]string, error) {
+	t, index, err := swissTournament(ctx, q, st, stage, rounds, entrants)
+	if err != nil {
+		return nil, err
+	}
+	ps, err := dutch.Pair(t)
+	if errors.Is(err, dutch.ErrNoPairing) {
+		return nil, arbiter.Errorf(arbiter.ENOPAIRING, "the Dutch system finds no valid pairing for round %d", len(rounds)+1)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out [][2]string
+	for _, p := range ps {
+		if p.Black < 0 {
+			out = append(out, [2]string{entrants[p.White].ID, ""})
+			continue
+		}
+		out = append(out, [2]string{entrants[p.White].ID, entrants[p.Black].ID})
+	}
+	orderBoards(out, t, index)
+	return out, nil
+}
+
+// swissTournament is the Swiss stage before the round after rounds, as the
+// Dutch engine sees it: entrants indexed by seed (pairing number), their
+// histories, and the TDs' forbidden pairings. index maps entrant IDs to
+// the engine's indexes.
+func swissTournament(ctx context.Context, q sqlstore.Queryer, st *state, stage arbiter.Stage, rounds []arbiter.Round, entrants []arbiter.Entrant) (*pairing.Tournament, map[string]int, error) {
 	mp := stageMatch(st.f, st.ev.Stage).MatchPoints
 	t := &pairing.Tournament{PlayedRounds: len(rounds), TotalRounds: stage.Rounds, InitialColour: dutchColour(st.ev),
 		Points: pairing.PointSystem{Win: mp.Win, Draw: mp.Draw, Loss: mp.Loss, ForfeitLoss: mp.Loss, PairingBye: mp.Win}}
@@ -376,7 +402,7 @@ func swissPairs(ctx context.Context, q sqlstore.Queryer, st *state, stage arbite
 		for _, id := range r.Matches {
 			m, err := get[arbiter.Match](ctx, q, st, kindMatch, id)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			h, okh := index[m.Home]
 			if !okh {
@@ -405,27 +431,17 @@ func swissPairs(ctx context.Context, q sqlstore.Queryer, st *state, stage arbite
 	}
 	groups, err := forbiddenGroups(ctx, q, st, st.ev.Stage, index)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, g := range groups {
 		t.Forbidden = append(t.Forbidden, pairing.ForbiddenGroup{Players: g})
 	}
-	ps, err := dutch.Pair(t)
-	if errors.Is(err, dutch.ErrNoPairing) {
-		return nil, arbiter.Errorf(arbiter.ENOPAIRING, "the Dutch system finds no valid pairing for round %d", len(rounds)+1)
-	}
-	if err != nil {
-		return nil, err
-	}
-	var out [][2]string
-	for _, p := range ps {
-		if p.Black < 0 {
-			out = append(out, [2]string{entrants[p.White].ID, ""})
-			continue
-		}
-		out = append(out, [2]string{entrants[p.White].ID, entrants[p.Black].ID})
-	}
-	// Boards in order of the higher score, then the better seed (C.04.2 D).
+	return t, index, nil
+}
+
+// orderBoards puts the boards in order of the higher score, then the
+// better seed (C.04.2 D), the bye last.
+func orderBoards(out [][2]string, t *pairing.Tournament, index map[string]int) {
 	slices.SortStableFunc(out, func(a, b [2]string) int {
 		if (a[1] == "") != (b[1] == "") {
 			if a[1] == "" {
@@ -440,7 +456,6 @@ func swissPairs(ctx context.Context, q sqlstore.Queryer, st *state, stage arbite
 		}
 		return min(index[a[0]], indexOr(index, a[1])) - min(index[b[0]], indexOr(index, b[1]))
 	})
-	return out, nil
 }
 
 func scoreOf(t *pairing.Tournament, index map[string]int, id string) arbiter.Points {
@@ -583,6 +598,9 @@ func (s *Service) DiscardRound(ctx context.Context, a arbiter.Actor, slug, reaso
 			if err := sqlstore.Delete(ctx, tx, ch, st.row.ID, kindMatch, id, m.Version); err != nil {
 				return err
 			}
+		}
+		if err := discardEdits(ctx, tx, st, rd, ch); err != nil {
+			return err
 		}
 		return sqlstore.Delete(ctx, tx, ch, st.row.ID, kindRound, rd.ID, rd.Version)
 	})

@@ -77,7 +77,10 @@ func (s *Service) Register(ctx context.Context, a arbiter.Actor, slug string, e 
 		}
 		e.Status, e.RegisteredBy, e.RegisteredAt, e.Seed, e.Reason = arbiter.EntrantPending, me, s.now(), 0, ""
 		e.Version, err = sqlstore.Create(ctx, tx, change(a, "entrant.register", "", false), st.row.ID, kindEntrant, e.ID, e)
-		return err
+		if err != nil {
+			return err
+		}
+		return s.eligibilityOnRegistration(ctx, tx, st, e.ID) // A2, W1: checked on Lichess at once (job_eligibility.go)
 	})
 	if err == nil && e.Kind == arbiter.EntrantTeam && s.accounts != nil {
 		// A11 on Lichess's data, for the TDs who approve (the outcome is

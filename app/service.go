@@ -19,6 +19,7 @@ import (
 
 	"arbiter"
 	"arbiter/format"
+	"arbiter/jobs"
 	"arbiter/sqlstore"
 )
 
@@ -46,6 +47,8 @@ type Service struct {
 	// accounts reads Lichess accounts for eligibility checks; nil = not
 	// available (SetAccountSource).
 	accounts AccountSource
+	// queue runs background jobs; nil = none (OpenJobs, jobs.go).
+	queue *jobs.Queue
 }
 
 // New returns a Service on db whose clock (and the store's, so that audit

@@ -31,6 +31,28 @@ func secondaryDifference(f *format.Format, si int) bool {
 // scoregroup, and a team's colour is its board-1 / game-1 colour (Home).
 // Entrants are seeded in the given order. The bye, if any, comes last.
 func teamSwissPairs(ctx context.Context, q sqlstore.Queryer, st *state, stage arbiter.Stage, rounds []arbiter.Round, entrants []arbiter.Entrant) ([][2]string, error) {
+	ev, err := teamSwissEvent(ctx, q, st, stage, rounds, entrants)
+	if err != nil {
+		return nil, err
+	}
+	p, err := teamswiss.Pair(ev)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][2]string, 0, len(p.Boards)+1)
+	for _, b := range p.Boards {
+		out = append(out, [2]string{b.Home, b.Away})
+	}
+	if p.Bye != "" {
+		out = append(out, [2]string{p.Bye, ""})
+	}
+	return out, nil
+}
+
+// teamSwissEvent is the team Swiss stage before the round after rounds, as
+// package teamswiss sees it: Teams[i] is entrants[i] (seed i+1), with its
+// history and the TDs' forbidden pairings.
+func teamSwissEvent(ctx context.Context, q sqlstore.Queryer, st *state, stage arbiter.Stage, rounds []arbiter.Round, entrants []arbiter.Entrant) (*teamswiss.Event, error) {
 	si := st.ev.Stage
 	mp := stageMatch(st.f, si).MatchPoints
 	diff := secondaryDifference(st.f, si)
@@ -79,18 +101,7 @@ func teamSwissPairs(ctx context.Context, q sqlstore.Queryer, st *state, stage ar
 		}
 		ev.Forbidden = append(ev.Forbidden, fg)
 	}
-	p, err := teamswiss.Pair(ev)
-	if err != nil {
-		return nil, err
-	}
-	out := make([][2]string, 0, len(p.Boards)+1)
-	for _, b := range p.Boards {
-		out = append(out, [2]string{b.Home, b.Away})
-	}
-	if p.Bye != "" {
-		out = append(out, [2]string{p.Bye, ""})
-	}
-	return out, nil
+	return ev, nil
 }
 
 // teamRounds maps a match of an earlier round onto both teams' histories:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"iter"
 	"net/url"
 	"strconv"
 	"strings"
@@ -14,12 +15,21 @@ import (
 // A nil Clock with Days == 0 is an unlimited game.
 type GameSettings struct {
 	Rated   bool
-	Clock   *Clock // real-time clock; nil for correspondence
-	Days    int    // days per turn, correspondence only
-	Variant string // variant key; "" means standard
-	Rules   []string
-	Message string // bulk pairing: message sent to the players
+	Clock   *Clock   // real-time clock; nil for correspondence
+	Days    int      // days per turn, correspondence only
+	Variant string   // variant key; "" means standard
+	Rules   []string // RuleNoRematch, ...: sent joined by commas
 }
+
+// Extra game rules (the rules parameter of challenges and bulk pairings).
+// noAbort is for Lichess admins only on open challenges.
+const (
+	RuleNoAbort     = "noAbort"
+	RuleNoRematch   = "noRematch"
+	RuleNoGiveTime  = "noGiveTime"
+	RuleNoClaimWin  = "noClaimWin"
+	RuleNoEarlyDraw = "noEarlyDraw"
+)
 
 func (s GameSettings) values() url.Values {
 	v := url.Values{"rated": {strconv.FormatBool(s.Rated)}}
@@ -34,9 +44,6 @@ func (s GameSettings) values() url.Values {
 	}
 	if len(s.Rules) > 0 {
 		v.Set("rules", strings.Join(s.Rules, ","))
-	}
-	if s.Message != "" {
-		v.Set("message", s.Message)
 	}
 	return v
 }
@@ -115,7 +122,8 @@ type ChallengeRequest struct {
 }
 
 // CreateChallenge challenges username on behalf of the token's owner
-// (needs the challenge:write scope).
+// (needs ScopeChallengeWrite). The challenge lapses after 20 s unless
+// accepted; Arbiter's games are open challenges (OpenChallenge).
 func (c *Client) CreateChallenge(ctx context.Context, username string, r ChallengeRequest) (*Challenge, error) {
 	v := r.values()
 	if r.Color != "" {
@@ -134,12 +142,15 @@ func (c *Client) CreateChallenge(ctx context.Context, username string, r Challen
 // in Users) can join by following its URLs.
 type OpenChallengeRequest struct {
 	GameSettings
-	Name      string    // shown on the challenge page
-	Users     [2]string // optional: only these two may join
-	ExpiresAt time.Time // default 24 h after creation
+	Name      string    // shown on the challenge page, e.g. "ACWC 2023 · round 3 · game 4"
+	Users     [2]string // optional: only these two may join, White first
+	ExpiresAt time.Time // default 24 h after creation, at most 2 weeks
 }
 
-// OpenChallenge creates an open-ended challenge.
+// OpenChallenge creates an open-ended challenge: the game Arbiter makes
+// for two players (Users, White first). It needs no scope; made with the
+// organiser's token it can be cancelled (CancelChallenge). The game, once
+// both joined, has the challenge's id.
 func (c *Client) OpenChallenge(ctx context.Context, r OpenChallengeRequest) (*Challenge, error) {
 	v := r.values()
 	if r.Name != "" {
@@ -171,16 +182,52 @@ func (c *Client) ShowChallenge(ctx context.Context, id string) (*Challenge, erro
 	return &ch, nil
 }
 
-// Pairing is one game of a bulk pairing: the players' OAuth tokens (with
-// the challenge:bulk-accepted scope), White first.
+// CancelChallenge cancels a challenge the token's owner created (an open
+// challenge made with the organiser's token, when a game must be made
+// again). Needs ScopeChallengeWrite.
+func (c *Client) CancelChallenge(ctx context.Context, id string) error {
+	return c.postOK(ctx, request{method: "POST", path: "/api/challenge/" + pathEscape(id) + "/cancel"})
+}
+
+// StartClocks starts the clocks of a game at once, given the OAuth tokens
+// of both players (ScopeChallengeWrite); nothing happens if they run.
+func (c *Client) StartClocks(ctx context.Context, gameID, token1, token2 string) error {
+	q := url.Values{"token1": {token1}}
+	if token2 != "" {
+		q.Set("token2", token2)
+	}
+	return c.postOK(ctx, request{method: "POST", path: "/api/challenge/" + pathEscape(gameID) + "/start-clocks", query: q})
+}
+
+// postOK sends req and expects Lichess's {"ok": true}.
+func (c *Client) postOK(ctx context.Context, req request) error {
+	var ok struct {
+		OK *bool `json:"ok"`
+	}
+	if err := c.getJSON(ctx, req, &ok); err != nil {
+		return err
+	}
+	if ok.OK == nil || !*ok.OK {
+		return &BadResponseError{Method: req.method, Path: req.path, Err: fmt.Errorf(`want {"ok": true}`)}
+	}
+	return nil
+}
+
+// Pairing is one game of a bulk pairing: the players' OAuth tokens (each
+// with ScopeChallengeWrite, granted at sign-in), White first.
 type Pairing struct{ WhiteToken, BlackToken string }
 
-// BulkPairingRequest creates many games at once (needs challenge:bulk).
+// BulkPairingRequest creates many games at once with the organiser's
+// token (ScopeChallengeBulk).
 type BulkPairingRequest struct {
 	GameSettings
 	Pairings      []Pairing
-	PairAt        time.Time // when the games are created; zero = now
+	PairAt        time.Time // when the games are created; zero = now (at most 7 days ahead)
 	StartClocksAt time.Time // when the clocks start; zero = when both move
+	// Message is sent to each player when the game is created; it must
+	// hold the {game} placeholder ({opponent} too is replaced). Empty:
+	// Lichess's default "Your game with {opponent} is ready: {game}."
+	Message string
 }
 
 // MaxBulkGames is Lichess's limit of games per bulk pairing.
@@ -244,8 +291,14 @@ func (c *Client) CreateBulkPairing(ctx context.Context, r BulkPairingRequest) (*
 		}
 		pairs[i] = p.WhiteToken + ":" + p.BlackToken
 	}
+	if r.Message != "" && !strings.Contains(r.Message, "{game}") {
+		return nil, fmt.Errorf("lichess: bulk pairing: message: must contain the {game} placeholder")
+	}
 	v := r.values()
 	v.Set("players", strings.Join(pairs, ","))
+	if r.Message != "" {
+		v.Set("message", r.Message)
+	}
 	if !r.PairAt.IsZero() {
 		v.Set("pairAt", strconv.FormatInt(r.PairAt.UnixMilli(), 10))
 	}
@@ -258,4 +311,39 @@ func (c *Client) CreateBulkPairing(ctx context.Context, r BulkPairingRequest) (*
 		return nil, err
 	}
 	return &bp, nil
+}
+
+// BulkPairing fetches a bulk pairing by id (ScopeChallengeBulk).
+func (c *Client) BulkPairing(ctx context.Context, id string) (*BulkPairing, error) {
+	var bp BulkPairing
+	if err := c.getJSON(ctx, request{method: "GET", path: "/api/bulk-pairing/" + pathEscape(id)}, &bp); err != nil {
+		return nil, err
+	}
+	return &bp, nil
+}
+
+// BulkPairings lists the bulk pairings the token's owner created.
+func (c *Client) BulkPairings(ctx context.Context) ([]BulkPairing, error) {
+	var out []BulkPairing
+	if err := c.getJSON(ctx, request{method: "GET", path: "/api/bulk-pairing"}, &out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// CancelBulkPairing cancels a bulk pairing whose games are not yet
+// created (afterwards Lichess does nothing).
+func (c *Client) CancelBulkPairing(ctx context.Context, id string) error {
+	return c.postOK(ctx, request{method: "DELETE", path: "/api/bulk-pairing/" + pathEscape(id)})
+}
+
+// StartBulkClocks starts the clocks of every game of a bulk pairing now.
+func (c *Client) StartBulkClocks(ctx context.Context, id string) error {
+	return c.postOK(ctx, request{method: "POST", path: "/api/bulk-pairing/" + pathEscape(id) + "/start-clocks"})
+}
+
+// BulkPairingGames streams the games of a bulk pairing (NDJSON).
+func (c *Client) BulkPairingGames(ctx context.Context, id string) iter.Seq2[Game, error] {
+	return stream[Game](ctx, c, request{method: "GET", path: "/api/bulk-pairing/" + pathEscape(id) + "/games",
+		query: url.Values{"moves": {"false"}}, accept: "application/x-ndjson"})
 }

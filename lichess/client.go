@@ -271,7 +271,7 @@ func (c *Client) send(ctx context.Context, req request) (*http.Response, error) 
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, fmt.Errorf("lichess: %s %s: %w", req.method, req.path, err)
+		return nil, fmt.Errorf("lichess: %s %s: %w: %w", req.method, req.path, ErrUnavailable, err)
 	}
 	return resp, nil
 }
@@ -288,7 +288,7 @@ func (c *Client) getJSON(ctx context.Context, req request, out any) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		return fmt.Errorf("lichess: %s %s: decoding response: %w", req.method, req.path, err)
+		return &BadResponseError{Method: req.method, Path: req.path, Err: err}
 	}
 	return nil
 }

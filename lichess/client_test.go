@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -267,8 +268,11 @@ func TestStreamBadLine(t *testing.T) {
 	if !slices.Equal(ids, []string{"a", "b"}) || len(errs) != 1 {
 		t.Fatalf("ids %v errs %v", ids, errs)
 	}
-	if want := "lichess: GET /api/team/t/users: ndjson line 4: "; len(errs[0].Error()) < len(want) || errs[0].Error()[:len(want)] != want {
+	if want := "lichess: GET /api/team/t/users: unreadable answer: ndjson line 4: "; !strings.HasPrefix(errs[0].Error(), want) {
 		t.Errorf("error %q does not name line 4", errs[0])
+	}
+	if !errors.Is(errs[0], ErrBadResponse) || !Retryable(errs[0]) {
+		t.Errorf("a garbage line is not ErrBadResponse (retryable): %v", errs[0])
 	}
 }
 

@@ -3,6 +3,8 @@ package lichess
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"net/http"
 	"net/url"
 	"os"
 	"slices"
@@ -487,7 +489,8 @@ func TestCreateBulkPairing(t *testing.T) {
 	fs.handle("POST /api/bulk-pairing", 200, "POST_api_bulk-pairing.json")
 	c, _ := fs.client(Options{Token: "lip_td"})
 	bp, err := c.CreateBulkPairing(context.Background(), BulkPairingRequest{
-		GameSettings:  GameSettings{Clock: &Clock{Initial: 300}, Message: "Your game {game} is ready"},
+		GameSettings:  GameSettings{Clock: &Clock{Initial: 300}},
+		Message:       "Your game {game} is ready",
 		Pairings:      []Pairing{{"tA", "tB"}, {"tC", "tD"}},
 		PairAt:        ms(1612289869919),
 		StartClocksAt: ms(1612200422971),
@@ -569,5 +572,70 @@ func TestCountGames(t *testing.T) {
 	}
 	if q := fs.last().Query; q.Get("rated") != "true" || q.Get("perfType") != "antichess" || q.Get("since") != "1767225600000" {
 		t.Errorf("query %v", q)
+	}
+}
+
+func TestUsersByID(t *testing.T) {
+	fs := newFixtureServer(t)
+	fs.handle("POST /api/users", 200, "POST_api_users.json")
+	c, _ := fs.client(Options{})
+	us, err := c.Users(context.Background(), []string{"thibault", "maia1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := fs.last(); r.Body != "thibault,maia1" || r.Header.Get("Content-Type") != "text/plain" {
+		t.Errorf("request %+v", r)
+	}
+	if len(us) == 0 || us[0].ID != "thibault" || us[0].Perfs[PerfAntichess] != (Perf{Games: 73, Rating: 1465, RD: 251, Provisional: true}) {
+		t.Errorf("users %+v", us)
+	}
+	if _, err := c.Users(context.Background(), make([]string, MaxUsersIDs+1)); err == nil {
+		t.Error("301 ids accepted")
+	}
+}
+
+func TestTeamsOf(t *testing.T) {
+	fs := newFixtureServer(t)
+	fs.handle("GET /api/team/of/boris", 200, "GET_api_team_of_username.json")
+	c, _ := fs.client(Options{})
+	teams, err := c.TeamsOf(context.Background(), "boris")
+	if err != nil || len(teams) != 8 || teams[2].ID != "lichess-swiss" || teams[2].NbMembers != 64 || teams[1].Open {
+		t.Fatalf("teams %+v %v", teams, err)
+	}
+	for team, want := range map[string]bool{"Lichess-Swiss": true, "no-such-team": false} {
+		if in, err := c.IsTeamMember(context.Background(), team, "boris"); err != nil || in != want {
+			t.Errorf("%s: %v %v", team, in, err)
+		}
+	}
+}
+
+func TestBulkPairingShowAndOK(t *testing.T) {
+	fs := newFixtureServer(t)
+	fs.handle("GET /api/bulk-pairing/RVAcwgg7", 200, "POST_api_bulk-pairing.json")
+	fs.handle("DELETE /api/bulk-pairing/RVAcwgg7", 200, "ok.json")
+	fs.handle("POST /inbox/mary", 200, "ok.json")
+	fs.handleFunc("POST /api/bulk-pairing/RVAcwgg7/start-clocks", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(`{"ok":false}`))
+	})
+	c, _ := fs.client(Options{Token: "lip_td"})
+	ctx := context.Background()
+	bp, err := c.BulkPairing(ctx, "RVAcwgg7")
+	if err != nil || len(bp.Games) != 3 || bp.Games[2] != (BulkGame{ID: "wInQr8Sk", White: "lizen4", Black: "lizen5"}) {
+		t.Fatalf("bulk %+v %v", bp, err)
+	}
+	if err := c.CancelBulkPairing(ctx, "RVAcwgg7"); err != nil || fs.last().Method != "DELETE" {
+		t.Errorf("cancel: %v", err)
+	}
+	if err := c.SendMessage(ctx, "mary", "Your pairing is out"); err != nil {
+		t.Fatal(err)
+	}
+	if r := fs.last(); r.Path != "/inbox/mary" || r.Body != "text=Your+pairing+is+out" || r.Header.Get("Content-Type") != "application/x-www-form-urlencoded" {
+		t.Errorf("message request %+v", r)
+	}
+	if err := c.StartBulkClocks(ctx, "RVAcwgg7"); !errors.Is(err, ErrBadResponse) {
+		t.Errorf(`{"ok":false} accepted: %v`, err)
+	}
+	if err := c.SendMessage(ctx, "mary", " "); err == nil {
+		t.Error("an empty message accepted")
 	}
 }

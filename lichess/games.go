@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -136,6 +137,9 @@ type GamesQuery struct {
 	Rated        *bool     // only rated (true) or casual (false) games
 	PerfType     string    // e.g. PerfAntichess; several joined with ","
 	Moves        bool      // include the moves (Arbiter does not need them by default)
+	// Ongoing includes games still being played (Lichess leaves them out
+	// by default), so an import can flag them rather than miss them.
+	Ongoing bool
 }
 
 func (q GamesQuery) values() url.Values {
@@ -159,7 +163,40 @@ func (q GamesQuery) values() url.Values {
 		v.Set("perfType", q.PerfType)
 	}
 	v.Set("moves", strconv.FormatBool(q.Moves))
+	if q.Ongoing {
+		v.Set("ongoing", "true")
+	}
 	return v
+}
+
+// GamesBetween collects the games player and opponent played against
+// each other created in [since, until] (Lichess's bounds are inclusive),
+// in perf if not empty, rated and casual, finished and ongoing: what an
+// import of games the players created themselves needs. Newest first.
+func (c *Client) GamesBetween(ctx context.Context, player, opponent string, since, until time.Time, perf string) ([]Game, error) {
+	var out []Game
+	for g, err := range c.GamesOfUser(ctx, player, GamesQuery{Vs: opponent, Since: since, Until: until, PerfType: perf, Ongoing: true}) {
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// GamesByID collects the games with these ids (any number: asked
+// MaxExportIDs at a time). Games Lichess does not know are absent.
+func (c *Client) GamesByID(ctx context.Context, ids []string) ([]Game, error) {
+	var out []Game
+	for chunk := range slices.Chunk(ids, MaxExportIDs) {
+		for g, err := range c.ExportGames(ctx, chunk) {
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, g)
+		}
+	}
+	return out, nil
 }
 
 // GamesOfUser streams a user's games, newest first, decoding one NDJSON

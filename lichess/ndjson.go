@@ -30,7 +30,7 @@ func stream[T any](ctx context.Context, c *Client, req request) iter.Seq2[T, err
 			if err != nil && ctx.Err() != nil {
 				err = ctx.Err()
 			} else if err != nil {
-				err = fmt.Errorf("lichess: %s %s: %w", req.method, req.path, err)
+				err = &BadResponseError{Method: req.method, Path: req.path, Err: err}
 			}
 			if !yield(v, err) || err != nil {
 				return

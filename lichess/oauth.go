@@ -3,7 +3,9 @@ package lichess
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -24,21 +26,20 @@ func (t *TokenInfo) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
-	*t = TokenInfo{UserID: w.UserID, Expires: w.Expires.time()}
-	if w.Scopes != "" {
-		t.Scopes = strings.Split(w.Scopes, ",")
-	}
+	*t = TokenInfo{UserID: w.UserID, Expires: w.Expires.time(), Scopes: parseScopes(w.Scopes)}
 	return nil
 }
 
 // HasScope reports whether the token grants scope.
-func (t *TokenInfo) HasScope(scope string) bool {
-	for _, s := range t.Scopes {
-		if s == scope {
-			return true
-		}
+func (t *TokenInfo) HasScope(scope string) bool { return slices.Contains(t.Scopes, scope) }
+
+// Features says which of Arbiter's Lichess features the token enables
+// (nil TokenInfo: no token, only what needs no scope).
+func (t *TokenInfo) Features() []FeatureStatus {
+	if t == nil {
+		return FeaturesFor(nil)
 	}
-	return false
+	return FeaturesFor(t.Scopes)
 }
 
 // MaxTestTokens is Lichess's limit of tokens per test request.
@@ -57,4 +58,28 @@ func (c *Client) TestTokens(ctx context.Context, tokens []string) (map[string]*T
 		return nil, err
 	}
 	return out, nil
+}
+
+// ErrTokenInvalid is returned by CheckToken for a token Lichess does not
+// know (revoked, expired or mistyped).
+var ErrTokenInvalid = errors.New("lichess: the token is not valid (revoked, expired or mistyped)")
+
+// CheckToken tests one token (the organiser's, at start-up): who owns it
+// and its scopes. An unknown token is ErrTokenInvalid.
+func (c *Client) CheckToken(ctx context.Context, token string) (*TokenInfo, error) {
+	if strings.TrimSpace(token) == "" || strings.Contains(token, ",") {
+		return nil, fmt.Errorf("lichess: token test: want one token without commas")
+	}
+	m, err := c.TestTokens(ctx, []string{token})
+	if err != nil {
+		return nil, err
+	}
+	info, ok := m[token]
+	if !ok {
+		return nil, &BadResponseError{Method: "POST", Path: "/api/token/test", Err: fmt.Errorf("the answer does not mention the token")}
+	}
+	if info == nil {
+		return nil, ErrTokenInvalid
+	}
+	return info, nil
 }

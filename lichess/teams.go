@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"iter"
+	"strings"
 	"time"
 )
 
@@ -60,4 +61,29 @@ func (m *TeamMember) UnmarshalJSON(b []byte) error {
 func (c *Client) TeamMembers(ctx context.Context, id string) iter.Seq2[TeamMember, error] {
 	return stream[TeamMember](ctx, c, request{method: "GET", path: "/api/team/" + pathEscape(id) + "/users",
 		accept: "application/x-ndjson"})
+}
+
+// TeamsOf lists the teams username belongs to (GET /api/team/of/{username});
+// teams hiding their members show only to a member's token.
+func (c *Client) TeamsOf(ctx context.Context, username string) ([]Team, error) {
+	var out []Team
+	if err := c.getJSON(ctx, request{method: "GET", path: "/api/team/of/" + pathEscape(username)}, &out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// IsTeamMember reports whether username belongs to the team teamID (one
+// request, however big the team).
+func (c *Client) IsTeamMember(ctx context.Context, teamID, username string) (bool, error) {
+	teams, err := c.TeamsOf(ctx, username)
+	if err != nil {
+		return false, err
+	}
+	for _, t := range teams {
+		if strings.EqualFold(t.ID, teamID) {
+			return true, nil
+		}
+	}
+	return false, nil
 }

@@ -130,6 +130,9 @@ func (db *DB) Migrate(ctx context.Context) ([]int, error) {
 		}
 		return nil
 	})
+	if err == nil {
+		err = db.migrateQueue(ctx) // River's steps (queue.go)
+	}
 	return applied, err
 }
 

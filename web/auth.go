@@ -49,6 +49,10 @@ func actorAs(r *http.Request, role string) (arbiter.Actor, error) {
 func (s *Server) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if token, ok := bearerToken(r); ok && isAPIPath(r.URL.Path) {
+			if strings.HasPrefix(token, sqlstore.APITokenPrefix) {
+				s.serveToken(next, w, r, token) // a bot's API token (tokens.go)
+				return
+			}
 			u, _, err := sqlstore.SessionUser(r.Context(), s.db, token, s.app.Now())
 			if err != nil {
 				s.apiFail(w, r, err)

@@ -303,7 +303,7 @@ func (b *matrixBase) rows() []matrixRow {
 	H := strings.TrimPrefix(home, "team-")
 	boards := []string{"cap" + H, "a" + H, "c" + H, "b" + H}
 
-	return []matrixRow{
+	return append(b.exportRows(), []matrixRow{
 		// Public pages (server.go, public.go).
 		{pattern: "GET /{$}", path: "/", want: pub},
 		{pattern: "GET /healthz", path: "/healthz", want: pub},
@@ -354,7 +354,17 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "POST /events/{slug}/td/entrants/{id}/eligibility", path: td + "/entrants/team-01/eligibility", want: tdForm(pageRefuse)},
 		// The matrix's event is running: A11's check runs (without Lichess, unknown).
 		{pattern: "POST /events/{slug}/td/entrants/{id}/team-rules", path: td + "/entrants/team-01/team-rules", form: url.Values{"titles": {"cap01:AGM"}}, want: tdForm("303 ok")},
+		// This server runs no background jobs: there is none to retry.
+		{pattern: "POST /events/{slug}/td/jobs/{id}", path: td + "/jobs/1", want: tdForm(pageRefuse)},
 		{pattern: "POST /events/{slug}/td/entrants/{id}/values", path: td + "/entrants/team-01/values", form: url.Values{"action": {"tiebreak"}, "key": {"previous_final"}, "value": {"1.5"}}, want: tdForm("303 ok")},
+		// Pairing review and edits, late entries, entrant corrections (td_pairing_edit.go, td_entrant_edit.go):
+		// round 2 is published, so an edit is refused on the page (422).
+		{pattern: "GET /events/{slug}/td/pairings", path: td + "/pairings", want: tdPage},
+		{pattern: "POST /events/{slug}/td/pairings", path: td + "/pairings", form: url.Values{"round": {"s1r2"}, "kind": {"swap"}, "a": {"team-01"}, "b": {"team-02"}, "reason": {"r"}}, want: tdForm("422")},
+		{pattern: "GET /events/{slug}/td/entrants/{id}/edit", path: td + "/entrants/team-01/edit", want: tdPage},
+		{pattern: "POST /events/{slug}/td/entrants/{id}/edit", path: td + "/entrants/team-01/edit", form: url.Values{"name": {"Team Uno"}, "reason": {"the captain's spelling"}}, want: tdForm("303 ok")},
+		{pattern: "GET /events/{slug}/td/late-entry", path: td + "/late-entry", want: tdPage},
+		{pattern: "POST /events/{slug}/td/late-entry", path: td + "/late-entry", form: url.Values{"name": {"Late Team"}, "captain": {"capl"}, "members": {"capl, al, bl, cl"}, "reason": {"by message"}}, want: tdForm("303 ok")},
 		{pattern: "POST /events/{slug}/td/boards", path: td + "/boards", form: url.Values{"entrant": {"team-02"}, "rank": {"a02:2250, cap02:2300, c02:2100, b02:2200"}, "comparable": {"b02/c02"}}, want: tdForm("303 ok")},
 
 		// Captains' and players' pages (team.go).
@@ -402,6 +412,10 @@ func (b *matrixBase) rows() []matrixRow {
 		// Without a Lichess client the check is refused (app.lichess); with one, see TestTDCheckEligibility.
 		{pattern: "POST /api/events/{slug}/entrants/{id}/eligibility", path: "/api/events/atc/entrants/team-01/eligibility", body: map[string]any{}, want: tdAPI("422 rule")},
 		{pattern: "POST /api/events/{slug}/entrants/{id}/team-rules", path: "/api/events/atc/entrants/team-01/team-rules", body: map[string]any{"titles": map[string]string{"cap01": "AGM"}}, want: tdAPI("200")},
+		{pattern: "GET /api/events/{slug}/entrants/{id}/eligibility", path: "/api/events/atc/entrants/team-01/eligibility", want: tdAPI("404 not_found")},
+		{pattern: "GET /api/events/{slug}/jobs", path: "/api/events/atc/jobs", want: tdAPI("200")},
+		{pattern: "GET /api/events/{slug}/jobs/{id}", path: "/api/events/atc/jobs/1", want: tdAPI("404 not_found")},
+		{pattern: "POST /api/events/{slug}/jobs/{id}/retry", path: "/api/events/atc/jobs/1/retry", body: map[string]any{}, want: tdAPI("404 not_found")},
 		{pattern: "POST /api/events/{slug}/entrants/{id}/reject", path: "/api/events/atc/entrants/team-01/reject", body: map[string]any{"reason": "late"}, want: tdAPI("422 rule")},
 		{pattern: "POST /api/events/{slug}/registration/close", path: "/api/events/atc/registration/close", body: map[string]any{}, want: tdAPI("422 rule")},
 		{pattern: "POST /api/events/{slug}/rounds", path: "/api/events/atc/rounds", body: map[string]any{}, want: tdAPI("422 rule")},
@@ -427,6 +441,10 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "GET /api/events/{slug}/appeals", path: "/api/events/atc/appeals", want: tdAPI("200")},
 		{pattern: "GET /api/events/{slug}/cheating", path: "/api/events/atc/cheating", want: tdAPI("200")},
 		{pattern: "POST /api/events/{slug}/cheating/{id}/close", path: "/api/events/atc/cheating/c1/close", body: map[string]any{"outcome": "no evidence"}, want: tdAPI("200")},
+		{pattern: "GET /api/events/{slug}/rounds/{round}/review", path: "/api/events/atc/rounds/s1r2/review", want: tdAPI("200")},
+		{pattern: "POST /api/events/{slug}/rounds/{round}/edits", path: "/api/events/atc/rounds/s1r2/edits", body: map[string]any{"kind": "swap", "entrants": []string{"team-01", "team-02"}, "reason": "r"}, want: tdAPI("422 rule")},
+		{pattern: "POST /api/events/{slug}/late-entries", path: "/api/events/atc/late-entries", body: map[string]any{"name": "Late Team", "captain": "capl", "members": []string{"capl", "al", "bl", "cl"}, "reason": "by message"}, want: tdAPI("201")},
+		{pattern: "POST /api/events/{slug}/entrants/{id}/edit", path: "/api/events/atc/entrants/team-01/edit", body: map[string]any{"name": "Team Uno", "reason": "the captain's spelling"}, want: tdAPI("200")},
 		{pattern: "POST /events/{slug}/td/cheating/{id}", path: td + "/cheating/c1", form: url.Values{"outcome": {"no evidence"}}, want: tdForm("303 ok")},
 		// A private report of cheating (A6): whoever plays in the event.
 		{pattern: "POST /events/{slug}/cheating", path: "/events/atc/cheating", form: url.Values{"suspect": {"b09"}, "text": {"engine moves"}}, scene: m1s,
@@ -448,7 +466,7 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "PUT /api/events/{slug}/teams/{team}/boards", path: apiTeam + "/boards", body: map[string]any{"boards": boards}, scene: m1s, want: captainOnly(apiAnon, apiRefused, "200")},
 		{pattern: "PUT /api/events/{slug}/teams/{team}/lineups/{seq}", path: "/api/events/rk/teams/team-1/lineups/3", body: map[string]any{"sets": []string{"cap1", "a1", "b1"}}, scene: rks, want: captainOnly(apiAnon, apiRefused, "200")},
 		{pattern: "POST /api/events/{slug}/teams/{team}/substitutions", path: apiTeam + "/substitutions", body: map[string]any{"in": "c" + H, "out": "b" + H}, scene: m1s, want: captainOnly(apiAnon, apiRefused, "400 invalid")},
-	}
+	}...)
 }
 
 // TestRoleMatrix sends every registered route's request as every role

@@ -126,6 +126,8 @@ func (s *Server) routes() {
 	s.tdRoutes()
 	s.teamRoutes()
 	s.liveRoutes()
+	s.exportRoutes()  // export.go
+	s.tdTokenRoutes() // tokens.go
 	for _, rt := range allAPIRoutes() {
 		s.handleFunc(rt.Pattern, rt.handler(s))
 	}

@@ -43,6 +43,10 @@ var apiTDRoutes = []apiRoute{
 	{"POST /api/events/{slug}/cheating/{id}/close", func(s *Server) http.HandlerFunc { return s.apiCloseCheating }},
 	{"GET /api/events/{slug}/audit", func(s *Server) http.HandlerFunc { return s.apiAudit }},
 	{"GET /api/events/{slug}/appeals", func(s *Server) http.HandlerFunc { return s.apiAppeals }},
+	{"GET /api/events/{slug}/entrants/{id}/eligibility", func(s *Server) http.HandlerFunc { return s.apiEligibility }},
+	{"GET /api/events/{slug}/jobs", func(s *Server) http.HandlerFunc { return s.apiJobs }},
+	{"GET /api/events/{slug}/jobs/{id}", func(s *Server) http.HandlerFunc { return s.apiJob }},
+	{"POST /api/events/{slug}/jobs/{id}/retry", func(s *Server) http.HandlerFunc { return s.apiRetryJob }},
 }
 
 // apiTD is the caller acting as TD, with the request body decoded into

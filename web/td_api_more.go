@@ -64,6 +64,11 @@ func (s *Server) apiVerify(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if s.app.Jobs() != nil { // a background job: 202 (td_jobs.go)
+		j, err := s.app.RequestVerification(r.Context(), a, r.PathValue("slug"), r.PathValue("match"))
+		s.apiQueued(w, r, j, err)
+		return
+	}
 	v, err := s.app.VerifyMatch(r.Context(), a, r.PathValue("slug"), r.PathValue("match"))
 	s.apiAnswer(w, r, http.StatusOK, v, err)
 }
@@ -73,6 +78,11 @@ func (s *Server) apiVerify(w http.ResponseWriter, r *http.Request) {
 func (s *Server) apiCheckEligibility(w http.ResponseWriter, r *http.Request) {
 	a, ok := s.apiTD(w, r, nil)
 	if !ok {
+		return
+	}
+	if s.app.Jobs() != nil { // a background job: 202 (td_jobs.go)
+		j, err := s.app.RequestEligibility(r.Context(), a, r.PathValue("slug"), r.PathValue("id"))
+		s.apiQueued(w, r, j, err)
 		return
 	}
 	c, err := s.app.CheckEligibility(r.Context(), a, r.PathValue("slug"), r.PathValue("id"))

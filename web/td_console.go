@@ -46,6 +46,10 @@ type tdConsoleData struct {
 	// has A11's team rules (TeamRulesApply).
 	TeamRulesApply bool
 	TeamRules      map[string]*app.TeamCheck
+	// Jobs are the event's queued, running and failed background jobs;
+	// EligibilityJobs each entrant's latest eligibility job (td_jobs.go).
+	Jobs            []tdJobRow
+	EligibilityJobs map[string]tdJobRow
 }
 
 // tdMatchRow is a match in a table, with names and its result in words.
@@ -167,6 +171,9 @@ func (s *Server) consoleData(ctx context.Context, ev arbiter.Event, a arbiter.Ac
 	if d.Cheating, err = s.app.CheatReports(ctx, a, slug); err != nil {
 		return d, err
 	}
+	if err := s.consoleJobs(ctx, &d, a); err != nil {
+		return d, err
+	}
 	offs, err := s.app.Officials(ctx, ev.Slug)
 	if err != nil {
 		return d, err
@@ -222,6 +229,10 @@ func (s *Server) tdEntrantAction(w http.ResponseWriter, r *http.Request) {
 func (s *Server) tdCheckEligibility(w http.ResponseWriter, r *http.Request) {
 	slug, id := r.PathValue("slug"), r.PathValue("id")
 	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
+		if s.app.Jobs() != nil { // a background job (td_jobs.go)
+			j, err := s.app.RequestEligibility(r.Context(), a, slug, id)
+			return queuedMessage(j), err
+		}
 		c, err := s.app.CheckEligibility(r.Context(), a, slug, id)
 		return "Eligibility of " + c.Entrant + " checked on Lichess: " + c.Summary() + ".", err
 	})

@@ -1,17 +1,10 @@
 package web
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
-	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -20,84 +13,25 @@ import (
 	"arbiter/eligibility"
 	"arbiter/internal/testshared"
 	"arbiter/lichess"
+	"arbiter/lichess/lichesstest"
 )
 
-// fakeLichessAccounts is an httptest Lichess serving the shared user
-// fixtures on GET /api/user/{name} (playera, somebot, flagged, closedguy;
-// anyone else is the fixture 404) and, on GET /api/games/user/{name}, the
-// hand-made antichess match's games of that user filtered by since, until
-// (inclusive, as Lichess), rated and perfType, at most max. It counts the
-// requests.
-func fakeLichessAccounts(t *testing.T) (*httptest.Server, *int) {
+// fakeLichessAccounts is a fake Lichess holding the shared user fixtures
+// (playera, somebot, flagged, closedguy; anyone else is unknown) and the
+// hand-made antichess match's games.
+func fakeLichessAccounts(t *testing.T) *lichesstest.Fake {
 	t.Helper()
-	read := func(parts ...string) []byte {
-		b, err := os.ReadFile(testshared.Path(t, append([]string{"lichess-api", "fixtures"}, parts...)...))
+	lc := fakeLichessGames(t)
+	for _, name := range []string{"user_antichess_provisional.json", "user_bot.json", "user_tos.json", "user_closed.json"} {
+		b, err := os.ReadFile(testshared.Path(t, "lichess-api", "fixtures", "synthetic", name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		return b
+		if err := lc.AddUserJSON(b); err != nil {
+			t.Fatal(err)
+		}
 	}
-	users := map[string][]byte{
-		"playera":   read("synthetic", "user_antichess_provisional.json"),
-		"somebot":   read("synthetic", "user_bot.json"),
-		"flagged":   read("synthetic", "user_tos.json"),
-		"closedguy": read("synthetic", "user_closed.json"),
-	}
-	notFound, games := read("error.404.json"), read("synthetic", "games_antichess_match.ndjson")
-	var mu sync.Mutex
-	n := 0
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		n++
-		mu.Unlock()
-		if name, ok := strings.CutPrefix(r.URL.Path, "/api/user/"); ok && r.Method == "GET" {
-			if b, ok := users[strings.ToLower(name)]; ok {
-				w.Header().Set("Content-Type", "application/json")
-				w.Write(b)
-				return
-			}
-		}
-		user, ok := strings.CutPrefix(r.URL.Path, "/api/games/user/")
-		if !ok || r.Method != "GET" {
-			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(http.StatusNotFound)
-			w.Write(notFound)
-			return
-		}
-		q := r.URL.Query()
-		since, _ := strconv.ParseInt(q.Get("since"), 10, 64)
-		until, _ := strconv.ParseInt(q.Get("until"), 10, 64)
-		w.Header().Set("Content-Type", "application/x-ndjson")
-		sc := bufio.NewScanner(bytes.NewReader(games))
-		sent := 0
-		for sc.Scan() {
-			var g struct {
-				Rated     bool   `json:"rated"`
-				Perf      string `json:"perf"`
-				CreatedAt int64  `json:"createdAt"`
-				Players   struct {
-					White, Black struct {
-						User struct{ ID string } `json:"user"`
-					}
-				} `json:"players"`
-			}
-			if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
-				t.Error(err)
-				return
-			}
-			u := strings.ToLower(user)
-			if max, _ := strconv.Atoi(q.Get("max")); max > 0 && sent >= max {
-				break
-			}
-			if (g.Players.White.User.ID == u || g.Players.Black.User.ID == u) && g.CreatedAt >= since && g.CreatedAt <= until &&
-				(q.Get("rated") == "" || q.Get("rated") == strconv.FormatBool(g.Rated)) && (q.Get("perfType") == "" || q.Get("perfType") == g.Perf) {
-				fmt.Fprintf(w, "%s\n", sc.Bytes())
-				sent++
-			}
-		}
-	}))
-	t.Cleanup(srv.Close)
-	return srv, &n
+	return lc
 }
 
 // eligibilityEvent is an Antichess Team Cup in registration with one
@@ -141,8 +75,8 @@ func TestTDCheckEligibility(t *testing.T) {
 	f.submit(t, tdTok, form, nil).wantRefused(t, "eligibility checks are unavailable: this server has no Lichess client")
 	wantAPIErrorAs(t, f, tdTok, api, 422, "rule")
 
-	srv, requests := fakeLichessAccounts(t)
-	c, err := lichess.New(lichess.Options{BaseURL: srv.URL, MinInterval: time.Millisecond})
+	lc := fakeLichessAccounts(t)
+	c, err := lichess.New(lichess.Options{BaseURL: lc.URL, MinInterval: time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,8 +86,8 @@ func TestTDCheckEligibility(t *testing.T) {
 	res, body = f.as(t, capTok, "POST", form, nil)
 	wantStatus(t, res, body, 403)
 	wantAPIErrorAs(t, f, capTok, api, 403, "forbidden")
-	if *requests != 0 {
-		t.Fatalf("refused checks sent %d requests", *requests)
+	if len(lc.Log()) != 0 {
+		t.Fatalf("refused checks sent %d requests", len(lc.Log()))
 	}
 
 	f.now = time.Date(2026, 1, 2, 12, 0, 0, 0, time.UTC)
@@ -163,8 +97,8 @@ func TestTDCheckEligibility(t *testing.T) {
 	f.submit(t, tdTok, form, nil).wantOK(t, "Eligibility of fixture-five checked on Lichess: "+summary+".")
 	// 5 profiles and, for the 3 open accounts, the games of the 3 months
 	// before registering (their totals, under 1000, settle A2.games).
-	if *requests != 8 {
-		t.Fatalf("%d requests", *requests)
+	if len(lc.Log()) != 8 {
+		t.Fatalf("%d requests", len(lc.Log()))
 	}
 	res, body = f.as(t, tdTok, "GET", console, nil)
 	wantStatus(t, res, body, 200)
@@ -231,12 +165,7 @@ func TestTDCheckEligibilityLichessDown(t *testing.T) {
 	f := newFixture(t)
 	e := eligibilityEvent(t, f)
 	tdTok := f.signIn(t, "ArbiterTD")
-	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.WriteHeader(http.StatusInternalServerError)
-		fmt.Fprint(w, `{"error":"boom"}`)
-	}))
-	t.Cleanup(down.Close)
-	c, err := lichess.New(lichess.Options{BaseURL: down.URL, MinInterval: time.Millisecond})
+	c, err := lichess.New(lichess.Options{BaseURL: lichessDown(t).URL, MinInterval: time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

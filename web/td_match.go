@@ -33,6 +33,8 @@ type tdMatchData struct {
 	Parts        []arbiter.PartResult
 	// Verification is the last check of the games on Lichess, if any.
 	Verification *app.MatchVerification
+	// VerifyJob is the latest verification job, if one was asked for.
+	VerifyJob *tdJobRow
 }
 
 type tdReportRow struct {
@@ -99,6 +101,13 @@ func (s *Server) tdMatchPage(w http.ResponseWriter, r *http.Request) {
 	if d.Verification, err = s.app.Verification(ctx, slug, m.ID); err != nil {
 		s.fail(w, r, err)
 		return
+	}
+	if j, err := s.app.VerificationJob(ctx, slug, m.ID); err != nil {
+		s.fail(w, r, err)
+		return
+	} else if j != nil {
+		row := jobRow(*j)
+		d.VerifyJob = &row
 	}
 	auc, err := s.app.ArmageddonOf(ctx, slug, m.ID)
 	switch arbiter.ErrorCode(err) {
@@ -179,6 +188,10 @@ func (s *Server) tdMatchAction(w http.ResponseWriter, r *http.Request) {
 			m, err := s.app.ConfirmResult(ctx, a, slug, id, v)
 			return "Result of " + m.ID + " confirmed.", err
 		case "verify":
+			if s.app.Jobs() != nil { // a background job (td_jobs.go)
+				j, err := s.app.RequestVerification(ctx, a, slug, id)
+				return queuedMessage(j), err
+			}
 			vr, err := s.app.VerifyMatch(ctx, a, slug, id)
 			if err != nil {
 				return "", err

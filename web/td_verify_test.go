@@ -1,19 +1,13 @@
 package web
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"html"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
-	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,56 +15,30 @@ import (
 	"arbiter/app"
 	"arbiter/internal/testshared"
 	"arbiter/lichess"
+	"arbiter/lichess/lichesstest"
 )
 
-// fakeLichessGames is an httptest Lichess answering GET
-// /api/games/user/{user}?vs=&since=&until= with the shared hand-made
-// antichess match (PlayerA v PlayerB, 2026-01-01) as NDJSON. It counts
-// the requests.
-func fakeLichessGames(t *testing.T) (*httptest.Server, *int) {
+// fakeLichessGames is a fake Lichess holding the shared hand-made
+// antichess match (PlayerA v PlayerB, 2026-01-01).
+func fakeLichessGames(t *testing.T) *lichesstest.Fake {
 	t.Helper()
-	data, err := os.ReadFile(testshared.Path(t, "lichess-api", "fixtures", "synthetic", "games_antichess_match.ndjson"))
+	file, err := os.Open(testshared.Path(t, "lichess-api", "fixtures", "synthetic", "games_antichess_match.ndjson"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var mu sync.Mutex
-	n := 0
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		n++
-		mu.Unlock()
-		user, ok := strings.CutPrefix(r.URL.Path, "/api/games/user/")
-		if !ok || r.Method != "GET" {
-			w.WriteHeader(http.StatusNotFound)
-			fmt.Fprint(w, `{"error":"Not found."}`)
-			return
-		}
-		q := r.URL.Query()
-		since, _ := strconv.ParseInt(q.Get("since"), 10, 64)
-		until, _ := strconv.ParseInt(q.Get("until"), 10, 64)
-		pair := map[string]bool{strings.ToLower(user): true, strings.ToLower(q.Get("vs")): true}
-		w.Header().Set("Content-Type", "application/x-ndjson")
-		sc := bufio.NewScanner(bytes.NewReader(data))
-		for sc.Scan() {
-			var g struct {
-				CreatedAt int64 `json:"createdAt"`
-				Players   struct {
-					White, Black struct {
-						User struct{ ID string } `json:"user"`
-					}
-				} `json:"players"`
-			}
-			if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
-				t.Error(err)
-				return
-			}
-			if pair[g.Players.White.User.ID] && pair[g.Players.Black.User.ID] && g.CreatedAt >= since && g.CreatedAt <= until {
-				fmt.Fprintf(w, "%s\n\n", sc.Bytes()) // with Lichess's keep-alive blank lines
-			}
-		}
-	}))
-	t.Cleanup(srv.Close)
-	return srv, &n
+	defer file.Close()
+	lc := lichesstest.Start(t, lichesstest.Options{})
+	if err := lc.AddGamesNDJSON(file); err != nil {
+		t.Fatal(err)
+	}
+	return lc
+}
+
+// lichessDown is a fake Lichess answering every request with HTTP 500.
+func lichessDown(t *testing.T) *lichesstest.Fake {
+	down := lichesstest.Start(t, lichesstest.Options{})
+	down.Inject(lichesstest.Fault{Status: http.StatusInternalServerError, Body: `{"error":"boom"}`, Times: 1000})
+	return down
 }
 
 // verifyEvent is an antichess round robin of PlayerA and PlayerB whose
@@ -136,8 +104,8 @@ func TestTDVerifyMatch(t *testing.T) {
 	f.submit(t, tdTok, page, url.Values{"action": {"verify"}}).wantRefused(t, "result verification is unavailable")
 	wantAPIErrorAs(t, f, tdTok, api, 422, "rule")
 
-	srv, requests := fakeLichessGames(t)
-	c, err := lichess.New(lichess.Options{BaseURL: srv.URL, MinInterval: time.Millisecond})
+	lc := fakeLichessGames(t)
+	c, err := lichess.New(lichess.Options{BaseURL: lc.URL, MinInterval: time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,14 +115,14 @@ func TestTDVerifyMatch(t *testing.T) {
 	res, body = f.as(t, pa, "POST", page, url.Values{"action": {"verify"}})
 	wantStatus(t, res, body, 403)
 	wantAPIErrorAs(t, f, pa, api, 403, "forbidden")
-	if *requests != 0 {
-		t.Fatalf("refused checks sent %d requests", *requests)
+	if len(lc.Log()) != 0 {
+		t.Fatalf("refused checks sent %d requests", len(lc.Log()))
 	}
 
 	f.submit(t, tdTok, page, url.Values{"action": {"verify"}}).
 		wantOK(t, "Games of s1r1b1 checked on Lichess: 2 discrepancies: casual_game (W2), score_mismatch (W2).")
-	if *requests != 1 {
-		t.Fatalf("%d requests for one pair", *requests)
+	if len(lc.Log()) != 1 {
+		t.Fatalf("%d requests for one pair", len(lc.Log()))
 	}
 	res, body = f.as(t, tdTok, "GET", page, nil)
 	wantStatus(t, res, body, 200)
@@ -242,12 +210,7 @@ func TestTDVerifyLichessDown(t *testing.T) {
 	f := newFixture(t)
 	m := verifyEvent(t, f)
 	tdTok := f.signIn(t, "ArbiterTD")
-	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.WriteHeader(http.StatusInternalServerError)
-		fmt.Fprint(w, `{"error":"boom"}`)
-	}))
-	t.Cleanup(down.Close)
-	c, err := lichess.New(lichess.Options{BaseURL: down.URL, MinInterval: time.Millisecond})
+	c, err := lichess.New(lichess.Options{BaseURL: lichessDown(t).URL, MinInterval: time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -89,6 +89,12 @@ func init() {
 		"pair":    {synopsis: "pair SLUG", summary: "pair the next round for review (TD)", min: 1, max: 1, run: evPair},
 		"discard": {synopsis: "discard SLUG --reason TEXT", summary: "throw away a paired, unpublished round to pair it again (TD)", min: 1, max: 1, run: evDiscard, flags: reasonFlag},
 		"publish": {synopsis: "publish SLUG", summary: "publish the paired round (TD)", min: 1, max: 1, run: evPublish},
+
+		"review-pairings": reviewPairingsSub, // event_pairing_edit.go
+		"edit-pairing":    editPairingSub,    // event_pairing_edit.go
+		"late-entry":      lateEntrySub,      // event_entrant_edit.go
+		"edit-entrant":    editEntrantSub,    // event_entrant_edit.go
+
 		"matches": {synopsis: "matches SLUG [ROUND] [--json]", summary: "list matches (ROUND such as s1r2)", min: 1, max: 2, run: evMatches},
 		"result": {synopsis: "result SLUG MATCH (--summary \"6-4\" | --sheet FILE) [--override --reason TEXT]", summary: "report a result (player/captain), or set one (TD, --override)",
 			min: 2, max: 2, run: evResult, flags: func(fs *flag.FlagSet, c *eventCtx) {
@@ -205,6 +211,7 @@ func init() {
 				c.str["order"] = fs.String("order", "", "the TDs' order of everyone who advances, where the tiebreaks leave a tie that matters (e.g. drawing of lots); from pools, each pool's advancing entrants, pool after pool")
 				reasonFlag(fs, c)
 			}},
+		"export": exportSub(),
 	}
 	for name, sub := range subs {
 		eventSubs[name] = sub
@@ -225,8 +232,8 @@ func eventUsage(w io.Writer) {
 	fmt.Fprintln(w, "Usage: arbiter event SUBCOMMAND [args] [--db DSN] [--as USER --role ROLE]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
-	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "close-registration", "pair", "discard", "publish",
-		"matches", "result", "confirm", "bring-forward", "close-round", "close-due", "forbid", "lineup", "negotiate", "bid", "wrong-tc", "verify", "boards", "captain-change", "team-rules", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "ranking", "officials", "audit"} {
+	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "late-entry", "edit-entrant", "close-registration", "pair", "review-pairings", "edit-pairing", "discard", "publish",
+		"matches", "result", "confirm", "bring-forward", "close-round", "close-due", "forbid", "lineup", "negotiate", "bid", "wrong-tc", "verify", "boards", "captain-change", "team-rules", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "ranking", "export", "officials", "audit"} {
 		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
 	}
 	fmt.Fprintln(w)
@@ -281,6 +288,9 @@ func runEvent(ctx context.Context, e *env, args []string) error {
 	}
 	defer db.Close()
 	c.svc = app.New(db, clock)
+	if _, err := c.svc.OpenJobs(nil); err != nil { // a registration enqueues its eligibility check
+		return err
+	}
 	c.actor = arbiter.Actor{Name: *as, Role: *role}
 	return sub.run(ctx, e, c, pos)
 }

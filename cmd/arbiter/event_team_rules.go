@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"os"
 	"strings"
 
 	"arbiter"
@@ -20,7 +21,7 @@ func init() {
 }
 
 func evTeamRules(ctx context.Context, e *env, c *eventCtx, pos []string) error {
-	lc, err := lichessClient(c.s("lichess-url"))
+	lc, err := lichessClient(c.s("lichess-url"), os.Getenv("LICHESS_TOKEN"))
 	if err != nil {
 		return err
 	}

@@ -1,79 +1,30 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
-	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"arbiter/internal/testshared"
+	"arbiter/lichess/lichesstest"
 )
 
-// fakeLichess serves GET /api/games/user/{user} from the shared hand-made
-// antichess match (PlayerA v PlayerB on 2026-01-01), as NDJSON, keeping
-// the games against ?vs= created in [since, until] and leaving out the
-// ids in skip. It records the requests' paths and queries.
-func fakeLichess(t *testing.T, skip ...string) (*httptest.Server, *[]string) {
+// fakeLichess is a fake Lichess holding the shared hand-made antichess
+// match (PlayerA v PlayerB on 2026-01-01).
+func fakeLichess(t *testing.T) *lichesstest.Fake {
 	t.Helper()
-	data, err := os.ReadFile(testshared.Path(t, "lichess-api", "fixtures", "synthetic", "games_antichess_match.ndjson"))
+	f := lichesstest.Start(t, lichesstest.Options{})
+	file, err := os.Open(testshared.Path(t, "lichess-api", "fixtures", "synthetic", "games_antichess_match.ndjson"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var mu sync.Mutex
-	var seen []string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		seen = append(seen, r.Method+" "+r.URL.Path+"?"+r.URL.RawQuery)
-		mu.Unlock()
-		user, ok := strings.CutPrefix(r.URL.Path, "/api/games/user/")
-		if r.Method != "GET" || !ok {
-			http.Error(w, `{"error":"Not found."}`, http.StatusNotFound)
-			return
-		}
-		q := r.URL.Query()
-		since, _ := strconv.ParseInt(q.Get("since"), 10, 64)
-		until, _ := strconv.ParseInt(q.Get("until"), 10, 64)
-		w.Header().Set("Content-Type", "application/x-ndjson")
-		sc := bufio.NewScanner(strings.NewReader(string(data)))
-		for sc.Scan() {
-			var g struct {
-				ID        string `json:"id"`
-				CreatedAt int64  `json:"createdAt"`
-				Players   map[string]struct {
-					User struct{ ID string } `json:"user"`
-				} `json:"players"`
-			}
-			if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
-				t.Error(err)
-				return
-			}
-			ids := []string{g.Players["white"].User.ID, g.Players["black"].User.ID}
-			pair := strings.Join(ids, " ")
-			want := strings.ToLower(user) + " " + strings.ToLower(q.Get("vs"))
-			rev := strings.ToLower(q.Get("vs")) + " " + strings.ToLower(user)
-			if (pair == want || pair == rev) && g.CreatedAt >= since && g.CreatedAt <= until && !contains(skip, g.ID) {
-				fmt.Fprintf(w, "%s\n", sc.Bytes())
-			}
-		}
-	}))
-	t.Cleanup(srv.Close)
-	return srv, &seen
-}
-
-func contains(l []string, s string) bool {
-	for _, x := range l {
-		if x == s {
-			return true
-		}
+	defer file.Close()
+	if err := f.AddGamesNDJSON(file); err != nil {
+		t.Fatal(err)
 	}
-	return false
+	return f
 }
 
 // verifyFormat is a two-player antichess round robin whose match has the
@@ -121,11 +72,11 @@ func TestEventVerify(t *testing.T) {
 	run(0, "publish", "lc", "--now", "2025-12-30T12:00Z")
 	run(0, "result", "lc", "s1r1b1", "--sheet", sheet, "--as", "PlayerA", "--role", "player", "--now", "2026-01-02T12:00Z")
 
-	srv, seen := fakeLichess(t)
-	now := []string{"--lichess-url", srv.URL, "--now", "2026-01-02T12:00Z"}
+	lc := fakeLichess(t)
+	now := []string{"--lichess-url", lc.URL, "--now", "2026-01-02T12:00Z"}
 	out := run(1, append([]string{"verify", "lc", "s1r1b1", "--as", "PlayerA", "--role", "player"}, now...)...)
-	if !strings.Contains(out, "only a TD of lc may check a match's games on Lichess") || len(*seen) != 0 {
-		t.Fatalf("a player's check: %q, asked %v", out, *seen)
+	if !strings.Contains(out, "only a TD of lc may check a match's games on Lichess") || len(lc.Log()) != 0 {
+		t.Fatalf("a player's check: %q, asked %v", out, lc.Summary())
 	}
 	out = run(0, append([]string{"verify", "lc", "s1r1b1"}, now...)...)
 	want := `s1r1b1: antichess games 2025-12-30T00:00:00Z to 2026-01-02T12:00:00Z, against report s1r1b1-1: 2 discrepancies: casual_game (W2), score_mismatch (W2)
@@ -143,8 +94,9 @@ func TestEventVerify(t *testing.T) {
 		t.Fatalf("verify printed:\n%s\nwant:\n%s", out, want)
 	}
 	// One request: PlayerA's antichess games against PlayerB in the window.
-	if len(*seen) != 1 || (*seen)[0] != "GET /api/games/user/playera?moves=false&perfType=antichess&since=1767052800000&until=1767355200000&vs=playerb" {
-		t.Fatalf("requests %v", *seen)
+	if asked := lc.Log(); len(asked) != 1 || asked[0].Method+" "+asked[0].Path+"?"+asked[0].Query.Encode() !=
+		"GET /api/games/user/playera?moves=false&perfType=antichess&since=1767052800000&until=1767355200000&vs=playerb" {
+		t.Fatalf("requests %v", lc.Summary())
 	}
 
 	// --json prints the stored verification.

@@ -26,14 +26,16 @@ func init() {
 // drains in-flight requests and exits 0. Logs go to stderr, one
 // structured line per request.
 func runServe(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "serve", "serve [--addr :8080] [--db DSN] [--log-format text|json] [--demo]")
+	fs := newFlagSet(e, "serve", "serve [--addr :8080] [--db DSN] [--log-format text|json] [--demo] [--job-workers N]")
 	addr := fs.String("addr", ":8080", "TCP address to listen on (host:port; port 0 picks a free one)")
 	dsn := addDBFlag(fs)
 	logFormat := fs.String("log-format", "text", "log lines as text (key=value) or json")
 	seedDemo := fs.Bool("demo", false, "load one demo event of each preset, in the middle of its first stage (skipped for events already there), and allow password-less demo sign-in as any user")
 	tick := fs.Duration("deadline-check", time.Minute, "how often rounds past their deadline are closed (0 turns the job off)")
-	lichessURL := fs.String("lichess-url", "https://lichess.org", "Lichess's address, for signing in with Lichess (OAuth2 with PKCE), checking results against its games and entrants' eligibility ($LICHESS_TOKEN: optional API token)")
+	lichessURL := fs.String("lichess-url", "https://lichess.org", "Lichess's address, for signing in with Lichess (OAuth2 with PKCE), checking results against its games and entrants' eligibility (a fake: arbiter lichess fake)")
+	tokenFile := fs.String("lichess-token-file", "", "file holding the organiser's Lichess token (default $LICHESS_TOKEN), checked at start; its scopes say what Arbiter may do on Lichess")
 	clientID := fs.String("oauth-client-id", web.DefaultOAuthClientID, "the OAuth client id Lichess shows on its consent page")
+	jobWorkers := fs.Int("job-workers", 2, "background jobs (Lichess checks) this process runs at once; 0 runs none here (another process does)")
 	secureCookies := fs.Bool("secure-cookies", false, "mark cookies Secure even on plain HTTP (behind a TLS proxy that sends no X-Forwarded-Proto)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -59,12 +61,19 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	defer db.Close()
 	svc := app.New(db, time.Now)
-	lc, err := lichessClient(*lichessURL)
+	token, err := organiserToken(*tokenFile)
 	if err != nil {
 		return err
 	}
-	svc.SetGameSource(app.LichessGames{Client: lc}) // result verification
-	svc.SetAccountSource(lc)                        // eligibility checks
+	lc, err := jobsLichessClient(*lichessURL, token) // jobs.go: a 429 makes the job wait, not its worker
+	if err != nil {
+		return err
+	}
+	if _, err := checkOrganiser(ctx, lc, token, log); err != nil {
+		return err
+	}
+	svc.SetGameSource(app.LichessGames{Client: lc}) // result verification (background jobs)
+	svc.SetAccountSource(lc)                        // eligibility checks (background jobs)
 	// First start: the local TD account, for offline use. Its password is
 	// $ARBITER_TD_PASSWORD or a random one, shown once on standard output
 	// (never in the log).
@@ -91,6 +100,13 @@ func runServe(ctx context.Context, e *env, args []string) error {
 			}
 		}
 	}
+	// After the demo seeding: the demo's made-up players are not looked
+	// up on Lichess.
+	stopJobs, err := startJobs(ctx, svc, *jobWorkers, log) // serve_jobs.go
+	if err != nil {
+		return err
+	}
+	defer stopJobs()
 	h, err := web.New(web.Config{DB: db, App: svc, Logger: log, SecureCookies: *secureCookies, DemoSignIn: *seedDemo,
 		Lichess: web.LichessAuth{BaseURL: *lichessURL, ClientID: *clientID}})
 	if err != nil {

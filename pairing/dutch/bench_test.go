@@ -55,3 +55,23 @@ func BenchmarkPairLarge(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkReview is what the TDs' review of a round costs: every
+// player's profile and the criteria each board of the engine's pairing
+// breaks. Reproduce: go test -run '^$' -bench Review -benchmem ./pairing/dutch/
+func BenchmarkReview(b *testing.B) {
+	for _, n := range []int{100, 1000} {
+		b.Run(fmt.Sprintf("players=%d", n), func(b *testing.B) {
+			t := benchTournament(b, n)
+			pairs, err := Pair(t)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			for range b.N {
+				Profiles(t)
+				CheckEach(t, pairs)
+			}
+		})
+	}
+}
