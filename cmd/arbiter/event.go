@@ -144,12 +144,13 @@ func init() {
 				c.str["player"] = fs.String("player", "", "team events: the member sanctioned")
 				reasonFlag(fs, c)
 			}},
-		"negotiate": {synopsis: "negotiate SLUG MATCH [--board N] (--offer T1,T2,T3 | --accept T | --none-suitable | --expire | --fault ENTRANT|PLAYER|none --reason TEXT)",
+		"negotiate": {synopsis: "negotiate SLUG MATCH [--board N] (--offer T1,T2,T3 | --accept T | --none-suitable | --agree-draw | --expire | --fault ENTRANT|PLAYER|none --reason TEXT)",
 			summary: "time offers for a match (A5, W14); TD rulings on fault and deadlines", min: 2, max: 2, run: evNegotiate,
 			flags: func(fs *flag.FlagSet, c *eventCtx) {
 				c.str["offer"] = fs.String("offer", "", "comma-separated start times offered (UTC, e.g. 2023-03-22T18:00Z)")
 				c.str["accept"] = fs.String("accept", "", "accept the opponent's offered time")
 				c.flag["none-suitable"] = fs.Bool("none-suitable", false, "none of the offers suits: more offers are due (A5)")
+				c.flag["agree-draw"] = fs.Bool("agree-draw", false, "the sides agree a draw without playing (A5 forbids it; W14 has no such rule)")
 				c.flag["expire"] = fs.Bool("expire", false, "apply the offer deadline's result (TD)")
 				c.str["fault"] = fs.String("fault", "", "TD ruling after the weekend: the entrant (or the board's player) at fault, or none")
 				c.num["board"] = fs.Int("board", 0, "the board, where each player negotiates with their board opponent (A5: the antichess cup)")
@@ -847,6 +848,10 @@ func evNegotiate(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 		n++
 		step.Kind = app.NegNoneSuitable
 	}
+	if *c.flag["agree-draw"] {
+		n++
+		step.Kind = app.NegAgreeDraw
+	}
 	if *c.flag["expire"] {
 		n++
 		step.Kind = app.NegExpire
@@ -859,7 +864,7 @@ func evNegotiate(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 		}
 	}
 	if n != 1 {
-		return usagef("give exactly one of --offer, --accept, --none-suitable, --expire, --fault")
+		return usagef("give exactly one of --offer, --accept, --none-suitable, --agree-draw, --expire, --fault")
 	}
 	step.Board = *c.num["board"]
 	neg, m, err := c.svc.Negotiate(ctx, c.actor, pos[0], pos[1], step)

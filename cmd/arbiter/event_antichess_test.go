@@ -88,6 +88,10 @@ func TestEventAntichessCLI(t *testing.T) {
 	if out := cli(0, append(append([]string{"negotiate", "atc", "s1r1b1", "--board", "1"}, offer...), now("2025-05-06T10:00Z")...)...); !strings.Contains(out, "s1r1b1 board 1: 3 offers, open; match scheduled") {
 		t.Fatalf("board 1's offers: %s", out)
 	}
+	// A5: "it is not allowed to agree to a draw without playing".
+	if out := cli(1, append([]string{"negotiate", "atc", "s1r1b1", "--board", "2", "--agree-draw", "--as", "cap01", "--role", "captain"}, now("2025-05-06T11:00Z")...)...); !strings.Contains(out, "may not be agreed drawn without being played (rule A5)") {
+		t.Fatalf("an agreed draw: %s", out)
+	}
 	out = cli(0, append([]string{"close-round", "atc"}, now("2025-05-13T00:00Z")...)...)
 	// The colours (home, away) are drawn by lot: the notes name the board
 	// players in that order.
