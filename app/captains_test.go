@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -83,7 +84,12 @@ func TestCaptainsAdvantageFromData(t *testing.T) {
 			t.Fatalf("semifinal 1: %+v", m.Result)
 		}
 		rep := must(s.Reports(ctx, "ko", semis[0].ID))[0]
-		if !strings.Contains(string(rep.Sheet), `"captains_board":1`) {
+		var stored struct {
+			Tie struct {
+				CaptainsBoard int `json:"captains_board"`
+			} `json:"tie"`
+		}
+		if err := json.Unmarshal(rep.Sheet, &stored); err != nil || stored.Tie.CaptainsBoard != 1 {
 			t.Fatalf("stored sheet lacks the derived captains' board: %s", rep.Sheet)
 		}
 
