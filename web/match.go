@@ -127,7 +127,11 @@ func (s *Server) matchView(r *http.Request, slug, id string) (*matchData, error)
 	d.ScoreRows = scoreRows(d.Parts, d.Lineups)
 	d.ScorePlayers = slices.ContainsFunc(d.ScoreRows, func(r scoreRow) bool { return r.HomePlayer != "" || r.AwayPlayer != "" })
 	mf := mi.F.Stages[mi.M.Stage].MatchFor(mi.M.Format)
-	d.SheetExample = sheetExample(mf, mi.M, d.Lineups)
+	boards := 0
+	if ts := mi.F.TeamSize(mi.Ev.Entrants); ts != nil {
+		boards = *ts // the format's board count (A9), whatever the lists say
+	}
+	d.SheetExample = sheetExample(mf, mi.M, d.Lineups, boards)
 
 	if rules, ok := negotiation.RulesFromFormat(mi.F); ok && !mi.M.IsBye() {
 		d.HasNegotiation, d.NoneSuitable = true, rules.RetryOffers > 0
@@ -244,8 +248,8 @@ func entrantName(e arbiter.Entrant) string {
 // sheetExample is a match sheet of the match's format with every game
 // drawn, for the report form: the captain edits the results. It names
 // the players of each board or set the user may see (ml), and leaves out
-// those not known.
-func sheetExample(mf *format.Match, m arbiter.Match, ml *matchLineups) string {
+// those not known; a team_boards sheet has the format's boards.
+func sheetExample(mf *format.Match, m arbiter.Match, ml *matchLineups, boards int) string {
 	part := func(p format.Part) map[string]any {
 		return map[string]any{"tc": p.TC.String(), "results": strings.TrimSpace(strings.Repeat("= ", p.Games))}
 	}
@@ -261,7 +265,7 @@ func sheetExample(mf *format.Match, m arbiter.Match, ml *matchLineups) string {
 	var sheet any
 	switch mf.Kind {
 	case "team_boards":
-		n := max(len(m.HomeBoards), len(m.AwayBoards), 1)
+		n := max(boards, len(m.HomeBoards), len(m.AwayBoards), 1)
 		var boards []map[string]any
 		for b := 1; b <= n; b++ {
 			var parts []map[string]any
