@@ -251,7 +251,7 @@ func negotiationSide(ctx context.Context, q sqlstore.Queryer, st *state, a arbit
 			continue
 		}
 		name := [2]string{"home", "away"}[i]
-		if players[i] != "" && players[i] == me && a.Role != arbiter.RoleTD {
+		if players[i] != "" && players[i] == me && a.Role != arbiter.RoleTD && slices.Contains(e.Users(), me) {
 			return name, nil
 		}
 		if a.Role == arbiter.RoleCaptain && e.Captain == me {
