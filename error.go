@@ -3,6 +3,7 @@ package arbiter
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Error codes. They are stable strings: the JSON API and the CLI exit codes
@@ -15,7 +16,8 @@ const (
 	EFORBIDDEN    = "forbidden"    // the actor's role does not allow the action
 	EUNAUTHORIZED = "unauthorized" // no actor
 	ENOPAIRING    = "no_pairing"   // no valid pairing exists
-	EUNAVAILABLE  = "unavailable"  // a service Arbiter depends on (Lichess) failed; try again later
+	EUNAVAILABLE  = "unavailable"  // a service Arbiter depends on (Lichess, the database) failed or is saturated; try again later
+	ETOOMANY      = "too_many"     // the actor sent too many requests of this kind; wait RetryAfter
 	EINTERNAL     = "internal"     // a bug or an infrastructure failure; message is not user-safe
 )
 
@@ -29,6 +31,9 @@ type Error struct {
 	Rule    string
 	Message string
 	Err     error // wrapped cause, never shown to users
+	// RetryAfter, when set (ETOOMANY, EUNAVAILABLE), is how long the
+	// caller should wait before trying again (HTTP Retry-After).
+	RetryAfter time.Duration
 }
 
 func (e *Error) Error() string {
@@ -88,4 +93,14 @@ func ErrorMessage(err error) string {
 	default:
 		return "internal error"
 	}
+}
+
+// RetryAfter returns the wait the first *Error in err's chain asks for (0
+// when none).
+func RetryAfter(err error) time.Duration {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.RetryAfter
+	}
+	return 0
 }

@@ -524,21 +524,21 @@ func TestCloseRegistrationSizing(t *testing.T) {
 		// The antichess team cup runs only with 10 teams (A9).
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		capt := arbiter.Actor{Name: "cap1", Role: arbiter.RoleCaptain}
-		_, err = s.Register(ctx, capt, "atc", arbiter.Entrant{Name: "Team One", Captain: "cap1", Members: []string{"cap1", "b", "c", "d", "e"}})
+		_, err = s.Register(ctx, capt, "atc", arbiter.Entrant{Name: "Team One", Captain: "cap1", Members: []string{"cap1", "bb", "cc", "dd", "ee"}})
 		wantErr(t, err, arbiter.EINVALID, "A9")
-		_, err = s.Register(ctx, capt, "atc", arbiter.Entrant{Name: "Team One", Captain: "zed", Members: []string{"cap1", "b", "c"}})
+		_, err = s.Register(ctx, capt, "atc", arbiter.Entrant{Name: "Team One", Captain: "zed", Members: []string{"cap1", "bb", "cc"}})
 		wantErr(t, err, arbiter.EFORBIDDEN, "")
-		_, err = s.Register(ctx, capt, "atc", arbiter.Entrant{Name: "Team One", Captain: "cap1", Members: []string{"x", "b", "c"}})
+		_, err = s.Register(ctx, capt, "atc", arbiter.Entrant{Name: "Team One", Captain: "cap1", Members: []string{"xx", "bb", "cc"}})
 		wantErr(t, err, arbiter.EINVALID, "A11")
-		e := must(s.Register(ctx, capt, "atc", arbiter.Entrant{Name: "Team One", Captain: "Cap1", Members: []string{"CAP1", "b", "c"}, Substitute: "s"}))
+		e := must(s.Register(ctx, capt, "atc", arbiter.Entrant{Name: "Team One", Captain: "Cap1", Members: []string{"CAP1", "bb", "cc"}, Substitute: "ss"}))
 		if e.ID != "team-one" || e.Kind != arbiter.EntrantTeam || e.Captain != "cap1" {
 			t.Fatalf("team %+v", e)
 		}
 		_, err = s.Register(ctx, arbiter.Actor{Name: "cap2", Role: arbiter.RoleCaptain}, "atc",
-			arbiter.Entrant{Name: "Team Two", Captain: "cap2", Members: []string{"cap2", "b", "y"}})
+			arbiter.Entrant{Name: "Team Two", Captain: "cap2", Members: []string{"cap2", "bb", "yy"}})
 		wantErr(t, err, arbiter.ERULE, "A11") // b already plays for Team One
 		must(s.Register(ctx, arbiter.Actor{Name: "cap2", Role: arbiter.RoleCaptain}, "atc",
-			arbiter.Entrant{Name: "Team Two", Captain: "cap2", Members: []string{"cap2", "x", "y"}}))
+			arbiter.Entrant{Name: "Team Two", Captain: "cap2", Members: []string{"cap2", "xx", "yy"}}))
 		must(s.Approve(ctx, td, "atc", "team-one", 0))
 		must(s.Approve(ctx, td, "atc", "team-two", 0))
 		_, err = s.CloseRegistration(ctx, td, "atc")

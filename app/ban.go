@@ -61,6 +61,12 @@ func (s *Service) Ban(ctx context.Context, a arbiter.Actor, slug string, req Ban
 	if player == "" {
 		return b, arbiter.FieldError("player", "R17", "name the player's Lichess username")
 	}
+	if err := checkUser("player", player); err != nil {
+		return b, err
+	}
+	if err := checkTimes("until", s.now(), req.Until); err != nil {
+		return b, err
+	}
 	n := 0
 	if req.Permanent {
 		n++

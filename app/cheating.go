@@ -52,16 +52,18 @@ func (s *Service) ReportCheating(ctx context.Context, a arbiter.Actor, slug stri
 		return cr, err
 	}
 	suspect := normUser(req.Suspect)
-	text := strings.TrimSpace(req.Text)
+	text, err := arbiter.CleanText("text", req.Text, maxCheatReport)
 	switch {
 	case suspect == "":
 		return cr, arbiter.FieldError("suspect", "A6", "name the Lichess username of the player you suspect")
+	case checkUser("suspect", suspect) != nil:
+		return cr, checkUser("suspect", suspect)
+	case err != nil:
+		return cr, err
 	case text == "":
 		return cr, arbiter.FieldError("text", "A6", "say what you saw (games, moves, times): the TDs need it to look into it")
-	case len(text) > maxCheatReport:
-		return cr, arbiter.FieldError("text", "A6", "at most %d characters", maxCheatReport)
 	}
-	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
+	err = s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 		st, err := load(ctx, tx, slug)
 		if err != nil {
 			return err

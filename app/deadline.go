@@ -15,6 +15,9 @@ import (
 // clause, where the rulebook does not allow it. TD only.
 func (s *Service) BringForward(ctx context.Context, a arbiter.Actor, slug string, newEnd time.Time) (arbiter.Round, error) {
 	var rd arbiter.Round
+	if err := checkTimes("end", s.now(), newEnd); err != nil {
+		return rd, err
+	}
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 		st, err := load(ctx, tx, slug)
 		if err != nil {

@@ -55,6 +55,9 @@ func (s *Service) EditEntrant(ctx context.Context, a arbiter.Actor, slug, id str
 	if err := requireReason(req.Reason, "editing an entrant"); err != nil {
 		return out, err
 	}
+	if err := checkEntrantEdit(&req); err != nil {
+		return out, err
+	}
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 		st, err := load(ctx, tx, slug)
 		if err != nil {

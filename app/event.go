@@ -37,6 +37,16 @@ func (s *Service) CreateEvent(ctx context.Context, a arbiter.Actor, req NewEvent
 	if a.Role != arbiter.RoleTD {
 		return arbiter.Event{}, arbiter.Errorf(arbiter.EFORBIDDEN, "only a TD may create an event (you act as %s)", a)
 	}
+	if req.Name != "" {
+		name, err := arbiter.CleanName("name", req.Name, arbiter.MaxName)
+		if err != nil {
+			return arbiter.Event{}, err
+		}
+		req.Name = name
+	}
+	if err := checkTimes("start", s.now(), req.Start); err != nil {
+		return arbiter.Event{}, err
+	}
 	if reservedSlugs[req.Slug] {
 		return arbiter.Event{}, arbiter.FieldError("slug", "app.event", "the slug %q is reserved (the web app's /events/%s page); choose another", req.Slug, req.Slug)
 	}
@@ -112,6 +122,9 @@ func (s *Service) AddTD(ctx context.Context, a arbiter.Actor, slug, user string)
 		u := normUser(user)
 		if u == "" {
 			return arbiter.FieldError("user", "app.official", "no user given")
+		}
+		if err := checkOfficial("user", user); err != nil {
+			return err
 		}
 		_, err = sqlstore.Create(ctx, tx, change(a, "official.add", "", false), st.row.ID, kindOfficial, u,
 			arbiter.Official{User: u, Roles: []string{arbiter.RoleTD}})

@@ -35,6 +35,9 @@ func (s *Service) LateEntry(ctx context.Context, a arbiter.Actor, slug string, e
 	if err := requireReason(reason, "a late entry"); err != nil {
 		return e, err
 	}
+	if err := checkEntrantText(&e); err != nil {
+		return e, err
+	}
 	reason = strings.TrimSpace(reason)
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 		st, err := load(ctx, tx, slug)

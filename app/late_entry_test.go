@@ -190,7 +190,7 @@ func TestEditEntrant(t *testing.T) {
 		// A player entrant has no members.
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "ind", Format: []byte(acwcSwiss), Start: utc(2023, 3, 21, 10, 0)}))
 		registerPlayers(t, s, "ind", 1)
-		_, err = s.EditEntrant(ctx, td, "ind", "p01", EntrantEdit{Members: []string{"x"}, Reason: "x"})
+		_, err = s.EditEntrant(ctx, td, "ind", "p01", EntrantEdit{Members: []string{"xx"}, Reason: "x"})
 		wantErr(t, err, arbiter.EINVALID, "format.entrant")
 
 		// Running: team-02's boards ranked (s02 the substitute), round 1

@@ -107,6 +107,12 @@ func newNegotiation(st *state, rules negotiation.Rules, m *arbiter.Match, board 
 func (s *Service) Negotiate(ctx context.Context, a arbiter.Actor, slug, matchID string, step NegotiationStep) (Negotiation, arbiter.Match, error) {
 	var neg Negotiation
 	var m arbiter.Match
+	if err := checkTimes("times", s.now(), step.Times...); err != nil {
+		return neg, m, err
+	}
+	if err := checkTimes("at", s.now(), step.At); err != nil {
+		return neg, m, err
+	}
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 		st, err := load(ctx, tx, slug)
 		if err != nil {

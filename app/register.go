@@ -21,6 +21,9 @@ func (s *Service) Register(ctx context.Context, a arbiter.Actor, slug string, e 
 	if err := requireActor(a); err != nil {
 		return e, err
 	}
+	if err := checkEntrantText(&e); err != nil {
+		return e, err
+	}
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 		st, err := load(ctx, tx, slug)
 		if err != nil {
@@ -200,6 +203,9 @@ func (s *Service) Reject(ctx context.Context, a arbiter.Actor, slug, id, reason 
 
 func (s *Service) decideEntrant(ctx context.Context, a arbiter.Actor, slug, id string, expect int64, status, reason string) (arbiter.Entrant, error) {
 	var e arbiter.Entrant
+	if err := checkExpect(expect); err != nil {
+		return e, err
+	}
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 		st, err := load(ctx, tx, slug)
 		if err != nil {
@@ -341,6 +347,9 @@ func (s *Service) closeRegistration(ctx context.Context, a arbiter.Actor, slug s
 		if strings.TrimSpace(o.Reason) == "" {
 			return ev, arbiter.FieldError("reason", "C.04.3 5.2.5", "say why the TDs choose the initial colour instead of the lot")
 		}
+		if _, err := arbiter.CleanText("reason", o.Reason, arbiter.MaxReason); err != nil {
+			return ev, err
+		}
 		colour, lot, reason = c, "TDs", fmt.Sprintf("initial colour %s chosen by the TDs: %s", c, strings.TrimSpace(o.Reason))
 	}
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
@@ -457,6 +466,9 @@ func (s *Service) SetTiebreakValue(ctx context.Context, a arbiter.Actor, slug, e
 	key = strings.TrimSpace(key)
 	if key == "" {
 		return e, arbiter.FieldError("key", "app.tiebreak", "no key given (td_value:<key>)")
+	}
+	if err := checkTiebreakKey(key); err != nil {
+		return e, err
 	}
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 		st, err := load(ctx, tx, slug)

@@ -57,6 +57,9 @@ func (s *Service) NameReplacement(ctx context.Context, a arbiter.Actor, slug str
 	if player == "" {
 		return e, arbiter.FieldError("player", "app.replacement", "name the replacement player")
 	}
+	if err := checkUser("player", player); err != nil {
+		return e, err
+	}
 	if err := s.replacementTeamRules(ctx, a, slug, req, replaced, player); err != nil {
 		return e, err
 	}

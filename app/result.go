@@ -323,6 +323,9 @@ func (s *Service) DisputeResult(ctx context.Context, a arbiter.Actor, slug, matc
 
 func (s *Service) answerReport(ctx context.Context, a arbiter.Actor, slug, matchID, reason string, expect int64, confirm bool) (arbiter.Match, error) {
 	var m arbiter.Match
+	if err := checkExpect(expect); err != nil {
+		return m, err
+	}
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 		st, err := load(ctx, tx, slug)
 		if err != nil {
@@ -407,6 +410,9 @@ func (s *Service) OverrideResult(ctx context.Context, a arbiter.Actor, slug, mat
 	if err := requireReason(reason, "a TD override"); err != nil {
 		return arbiter.Match{}, err
 	}
+	if err := checkExpect(expect); err != nil {
+		return arbiter.Match{}, err
+	}
 	var m arbiter.Match
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 		st, err := load(ctx, tx, slug)
@@ -447,7 +453,9 @@ func (s *Service) OverrideResult(ctx context.Context, a arbiter.Actor, slug, mat
 }
 
 // setResult stores a TD-decided result as a confirmed report, superseding
-// a pending or disputed one.
+// the match's current report whatever its state: a match has one
+// confirmed report at a time, so an earlier decision (confirmed) is
+// superseded by the next as a pending or disputed report is.
 func (s *Service) setResult(ctx context.Context, tx *sqlstore.Tx, st *state, a arbiter.Actor, m arbiter.Match, sc scored, decision, reason string, expect int64) (arbiter.Match, error) {
 	ch := change(a, "result."+decision, reason, true)
 	if m.Report != "" {
@@ -455,7 +463,7 @@ func (s *Service) setResult(ctx context.Context, tx *sqlstore.Tx, st *state, a a
 		if err != nil {
 			return m, err
 		}
-		if old.Status == arbiter.ReportPending || old.Status == arbiter.ReportDisputed {
+		if old.Status != arbiter.ReportSuperseded {
 			old.Status = arbiter.ReportSuperseded
 			if _, err := sqlstore.Update(ctx, tx, ch, st.row.ID, kindReport, old.ID, old.Version, old); err != nil {
 				return m, err

@@ -66,6 +66,9 @@ func (s *Service) Separate(ctx context.Context, a arbiter.Actor, slug string, re
 			if p == "" {
 				return arbiter.FieldError(field, "A11", "a player's Lichess username is empty")
 			}
+			if err := checkUser(field, p); err != nil {
+				return err
+			}
 			if slices.Contains(players, p) {
 				return arbiter.FieldError(field, "A11", "%s is listed twice", p)
 			}

@@ -162,7 +162,8 @@ func requireReason(reason, what string) error {
 	if strings.TrimSpace(reason) == "" {
 		return arbiter.FieldError("reason", "app.reason", "%s needs a reason", what)
 	}
-	return nil
+	_, err := arbiter.CleanText("reason", reason, arbiter.MaxReason)
+	return err
 }
 
 func list[T any](ctx context.Context, q sqlstore.Queryer, st *state, kind string) ([]T, error) {

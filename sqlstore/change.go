@@ -104,7 +104,10 @@ func label(kind, id string) string {
 func marshal(field string, v any) ([]byte, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
-		return nil, &arbiter.Error{Code: arbiter.EINVALID, Field: field, Rule: "sqlstore.json", Message: "cannot encode as JSON: " + err.Error(), Err: err}
+		// The encoder's own words name Go types: keep them for the log
+		// (Err) and tell the user what can be wrong with their data (our
+		// documents fail to encode only with dates beyond year 9999).
+		return nil, &arbiter.Error{Code: arbiter.EINVALID, Field: field, Rule: "sqlstore.json", Message: "a value cannot be stored: dates must lie within the years 0 to 9999", Err: err}
 	}
 	if hasNULEscape(b) {
 		return nil, arbiter.FieldError(field, "sqlstore.json", "text contains a NUL character (\\u0000), which cannot be stored")

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"arbiter"
@@ -23,9 +24,14 @@ type DB struct {
 	// first use.
 	Now func() time.Time
 
-	sql     *sql.DB
-	dialect Dialect
-	target  string // the DSN with any password removed, for messages
+	sql      *sql.DB
+	dialect  Dialect
+	target   string        // the DSN with any password removed, for messages
+	maxConns int           // the pool's bound (pool.go); 0: none
+	connWait time.Duration // how long a transaction waits for a connection
+
+	latestMu sync.Mutex
+	latest   *sql.Stmt // LatestChange's statement, prepared on first use
 }
 
 // SQLite connection settings: WAL so readers never block the writer, a
@@ -54,12 +60,23 @@ func Connect(ctx context.Context, dsn string) (*DB, error) {
 type Options struct {
 	NoMigrate bool // do not apply migrations (the caller runs Migrate or only reads the status)
 	MustExist bool // a missing SQLite file is ENOTFOUND instead of being created
+	// MaxConns bounds the connection pool; 0 means none on SQLite and on
+	// PostgreSQL the server's max_connections (less its superuser
+	// reserve) divided by DefaultProcesses, from 2 to 32 (pool.go).
+	MaxConns int
+	// ConnWait is how long a transaction waits for a free connection
+	// before it is refused as EUNAVAILABLE; 0 means DefaultConnWait.
+	ConnWait time.Duration
 }
 
 // OpenWith opens the database named by dsn (see Open) as o says.
 func OpenWith(ctx context.Context, dsn string, o Options) (*DB, error) {
 	db, err := open(ctx, dsn, !o.MustExist)
 	if err != nil {
+		return nil, err
+	}
+	if err := db.configurePool(ctx, o); err != nil {
+		db.Close()
 		return nil, err
 	}
 	if o.NoMigrate {
@@ -97,9 +114,12 @@ func open(ctx context.Context, dsn string, create bool) (*DB, error) {
 	sdb.SetConnMaxIdleTime(5 * time.Minute)
 	if err := ping(ctx, sdb, dialect); err != nil {
 		sdb.Close()
+		if unavailable(err) {
+			return nil, &arbiter.Error{Code: arbiter.EUNAVAILABLE, RetryAfter: retryAfterBusy, Message: "the database " + target + " accepts no more connections now", Err: err}
+		}
 		return nil, &arbiter.Error{Code: arbiter.EINTERNAL, Message: "cannot connect to " + target, Err: err}
 	}
-	return &DB{Now: time.Now, sql: sdb, dialect: dialect, target: target}, nil
+	return &DB{Now: time.Now, sql: sdb, dialect: dialect, target: target, connWait: DefaultConnWait}, nil
 }
 
 // ping makes the first connection. Processes that create a SQLite file at
@@ -163,7 +183,14 @@ func parseDSN(dsn string) (d Dialect, driverDSN, path, target string, err error)
 }
 
 // Close closes the database.
-func (db *DB) Close() error { return db.sql.Close() }
+func (db *DB) Close() error {
+	db.latestMu.Lock()
+	if db.latest != nil {
+		db.latest.Close()
+	}
+	db.latestMu.Unlock()
+	return db.sql.Close()
+}
 
 // Dialect reports which database is behind db.
 func (db *DB) Dialect() Dialect { return db.dialect }
@@ -183,6 +210,9 @@ func internalErr(what string, err error) error {
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return &arbiter.Error{Code: arbiter.EINTERNAL, Message: what + ": interrupted", Err: err}
+	}
+	if unavailable(err) {
+		return busy(err)
 	}
 	return &arbiter.Error{Code: arbiter.EINTERNAL, Message: what, Err: err}
 }

@@ -80,7 +80,12 @@ func (db *DB) runIso(ctx context.Context, opts *sql.TxOptions, fn func(tx *Tx) e
 }
 
 func (db *DB) attempt(ctx context.Context, opts *sql.TxOptions, fn func(tx *Tx) error) (err error) {
-	stx, err := db.sql.BeginTx(ctx, opts)
+	conn, err := db.conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close() // back to the pool once the transaction has ended
+	stx, err := conn.BeginTx(ctx, opts)
 	if err != nil {
 		return internalErr("begin transaction", err)
 	}

@@ -28,16 +28,9 @@ type User struct {
 	UpdatedAt       time.Time `json:"-"`
 }
 
+// checkUsername applies Lichess's rule for usernames (arbiter.CheckLichessUsername).
 func checkUsername(name string) error {
-	if len(name) < 2 || len(name) > 30 {
-		return arbiter.FieldError("lichess_username", "lichess.username", "a Lichess username has 2 to 30 characters, not %q", name)
-	}
-	for _, r := range name {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
-			return arbiter.FieldError("lichess_username", "lichess.username", "a Lichess username holds only letters, digits, '_' and '-', not %q", name)
-		}
-	}
-	return nil
+	return arbiter.CheckLichessUsername("lichess_username", name)
 }
 
 // UpsertUser returns the user with this Lichess username, creating it on

@@ -101,6 +101,7 @@ func (s *Server) apiFail(w http.ResponseWriter, r *http.Request, err error) {
 		s.apiInternal(w, r, err)
 		return
 	}
+	setRetryAfter(w, err)
 	d := apiErrorDetail{Code: code, Message: arbiter.ErrorMessage(err)}
 	var e *arbiter.Error
 	if errors.As(err, &e) {

@@ -1,15 +1,14 @@
 package web
 
 import (
-	"encoding/json"
-	"errors"
-
+	"bytes"
 	"io"
 	"net/http"
 	"strings"
 	"time"
 
 	"arbiter"
+	"arbiter/format/strictjson"
 	"arbiter/sqlstore"
 )
 
@@ -24,31 +23,25 @@ var apiAuthRoutes = []apiRoute{
 // maxAPIBody bounds a JSON request body.
 const maxAPIBody = 1 << 20
 
-// decodeJSON reads the request body into v, strictly: unknown fields,
-// trailing data and wrong types are EINVALID naming the field.
+// decodeJSON reads the request body into v, strictly (package
+// strictjson, as format files and match sheets are read): keys match
+// exactly (`{"SUMMARY":…}` is an unknown field, not "summary"), unknown
+// fields, trailing data and wrong types are EINVALID naming the field's
+// JSON path, and a body over maxAPIBody is refused.
 func decodeJSON(r *http.Request, v any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
 		return arbiter.FieldError("Content-Type", "api.json", "send the request body as application/json, not %s", ct)
 	}
-	dec := json.NewDecoder(io.LimitReader(r.Body, maxAPIBody+1))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		var te *json.UnmarshalTypeError
-		switch {
-		case errors.Is(err, io.EOF):
-			return arbiter.FieldError("body", "api.json", "the request needs a JSON body")
-		case errors.As(err, &te):
-			return arbiter.FieldError(te.Field, "api.json", "%s must be a JSON %s", te.Field, te.Type.Kind())
-		case strings.HasPrefix(err.Error(), "json: unknown field "):
-			f := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
-			return arbiter.FieldError(f, "api.json", "unknown field %q", f)
-		}
-		return arbiter.FieldError("body", "api.json", "the body is not valid JSON: %v", err)
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxAPIBody+1))
+	switch {
+	case err != nil && !isTooLarge(err):
+		return arbiter.FieldError("body", "api.json", "the body could not be read")
+	case isTooLarge(err) || len(body) > maxAPIBody:
+		return arbiter.FieldError("body", "api.json", "the body is larger than %d bytes", maxAPIBody)
+	case len(bytes.TrimSpace(body)) == 0:
+		return arbiter.FieldError("body", "api.json", "the request needs a JSON body")
 	}
-	if dec.More() {
-		return arbiter.FieldError("body", "api.json", "the body holds more than one JSON value")
-	}
-	return nil
+	return strictjson.Decode(bytes.NewReader(body), v, "api.json")
 }
 
 // apiActorAs is the signed-in user acting in role; it answers 401 and
@@ -89,7 +82,7 @@ func (s *Server) apiSignIn(w http.ResponseWriter, r *http.Request) {
 		s.apiFail(w, r, err)
 		return
 	}
-	u, err := s.checkLocal(r.Context(), strings.TrimSpace(req.Username), req.Password)
+	u, err := s.checkLocal(r.Context(), strings.TrimSpace(req.Username), req.Password, s.clientAddr(r))
 	if err != nil {
 		s.apiFail(w, r, err)
 		return

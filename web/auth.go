@@ -6,8 +6,11 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"path"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"arbiter"
 	"arbiter/sqlstore"
@@ -185,14 +188,41 @@ func (s *Server) signInFirst(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/login?next="+url.QueryEscape(localPath(next)), http.StatusSeeOther)
 }
 
-// localPath returns p when it is a path on this site, and "/" otherwise,
-// so a "next" parameter can never send a user to another site.
+// localPath returns p when it is a clean absolute path on this site (with
+// an optional query), and "/" otherwise, so that a "next" parameter can
+// never send a user to another site. Browsers drop tabs and line breaks
+// from a Location and read a backslash as a slash, so "/\t/evil.example"
+// or "/\\evil.example" would become "//evil.example", another host: p is
+// refused if it holds any control character, space or backslash, raw or
+// percent-encoded, names a scheme or host, or is not clean ("/a/../b").
 func localPath(p string) string {
-	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.HasPrefix(p, "/\\") {
+	if len(p) == 0 || len(p) > maxNext || p[0] != '/' || unsafeInPath(p) {
 		return "/"
 	}
-	return p
+	u, err := url.Parse(p)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || u.Opaque != "" ||
+		!strings.HasPrefix(u.Path, "/") || strings.HasPrefix(u.Path, "//") || unsafeInPath(u.Path) {
+		return "/"
+	}
+	if q, err := url.QueryUnescape(u.RawQuery); err != nil || strings.ContainsFunc(q, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+		return "/"
+	}
+	clean := path.Clean(u.Path)
+	if clean != u.Path && clean+"/" != u.Path {
+		return "/"
+	}
+	u.Fragment, u.RawFragment = "", ""
+	return u.RequestURI()
 }
+
+// maxNext bounds a "next" path; no page of the site has a longer address.
+const maxNext = 2048
+
+func unsafeRune(r rune) bool {
+	return r < 0x20 || r == 0x7f || r == '\\' || unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError
+}
+
+func unsafeInPath(s string) bool { return strings.ContainsFunc(s, unsafeRune) }
 
 // act runs the action of a page form (post/redirect/get): the visitor
 // must be signed in (otherwise they are sent to sign in), fn runs as the
@@ -210,6 +240,10 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request, role, back string, 
 	if err != nil {
 		if arbiter.ErrorCode(err) == arbiter.EINTERNAL {
 			s.internal(w, r, err)
+			return
+		}
+		if arbiter.RetryAfter(err) > 0 {
+			s.fail(w, r, err) // a busy database or a rate limit: 503 or 429 with Retry-After
 			return
 		}
 		s.setFlash(w, r, true, userMessage(err))

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"arbiter/sqlstore"
 )
@@ -170,22 +171,46 @@ func TestLocalTDSignInAndOut(t *testing.T) {
 	}
 }
 
+// TestLocalSignInThrottled: wrong passwords from one address slow that
+// address down with growing delays (429 with Retry-After), not a lock:
+// the owner at another address signs in at once, and the delayed address
+// may try again once its wait is over.
 func TestLocalSignInThrottled(t *testing.T) {
 	f := newFixture(t)
 	pw, err := EnsureLocalTD(context.Background(), f.db, "a-long-password")
 	if err != nil || pw != "a-long-password" {
 		t.Fatal(pw, err)
 	}
-	for i := 0; i < loginFailures; i++ {
-		res, body := f.as(t, "", "POST", "/login", url.Values{"username": {LocalTD}, "password": {"guess"}})
+	from := func(addr, password string) (*http.Response, string) {
+		req := httptest.NewRequest("POST", "/login", strings.NewReader(url.Values{"username": {LocalTD}, "password": {password}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.RemoteAddr = addr + ":4242"
+		return f.send(req)
+	}
+	for range 5 {
+		res, body := from("198.51.100.7", "guess")
 		wantStatus(t, res, body, 401)
 	}
-	res, body := f.as(t, "", "POST", "/login", url.Values{"username": {LocalTD}, "password": {pw}})
-	wantStatus(t, res, body, 403)
-	wantContains(t, body, "too many failed sign-ins")
-	// A minute later the right password works again.
-	f.now = f.now.Add(loginWindow)
-	res, body = f.as(t, "", "POST", "/login", url.Values{"username": {LocalTD}, "password": {pw}})
+	res, body := from("198.51.100.7", pw)
+	wantStatus(t, res, body, 429)
+	wantContains(t, body, "too many failed sign-ins; wait 1 second")
+	if ra := res.Header.Get("Retry-After"); ra != "1" {
+		t.Errorf("Retry-After %q, want 1", ra)
+	}
+	// The TD elsewhere is not locked out.
+	res, body = from("203.0.113.9", pw)
+	wantStatus(t, res, body, 303)
+	// Each further failure doubles the wait: 1 s, then 2 s.
+	f.now = f.now.Add(time.Second)
+	res, body = from("198.51.100.7", "guess")
+	wantStatus(t, res, body, 401)
+	res, body = from("198.51.100.7", pw)
+	wantStatus(t, res, body, 429)
+	if ra := res.Header.Get("Retry-After"); ra != "2" {
+		t.Errorf("Retry-After %q after the 6th failure, want 2", ra)
+	}
+	f.now = f.now.Add(2 * time.Second)
+	res, body = from("198.51.100.7", pw)
 	wantStatus(t, res, body, 303)
 }
 

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -84,5 +85,33 @@ func BenchmarkStandings64(b *testing.B) {
 		if _, err := f.app.Standings(ctx, load64Slug, 0); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// publicPages64 are the public pages and read API routes of the 64-team
+// event (what the load test mixes; docs/load.md). The first team's page
+// is filled in by BenchmarkPublicPages64.
+var publicPages64 = []string{
+	"/", "/formats", "/formats/rkcc-team-three-tc?entrants=64",
+	"/events/load", "/events/load/standings", "/events/load/rounds/s1r3", "/events/load/crosstable",
+	"/events/load/bracket", "/events/load/pools", "/events/load/entrants", "/events/load/entrants/{team}",
+	"/events/load/matches/s1r3b1",
+	"/api/events/load", "/api/events/load/rounds", "/api/events/load/rounds/s1r3/matches", "/api/events/load/standings",
+	"/api/events/load/entrants", "/api/events/load/entrants/{team}", "/api/events/load/crosstable",
+	"/api/events/load/matches/s1r3b1",
+}
+
+// BenchmarkPublicPages64 serves each public page of the 64-team event,
+// one request at a time, through the whole handler (the speed target of
+// every public page: docs/load.md).
+func BenchmarkPublicPages64(b *testing.B) {
+	f := load64(b)
+	es, err := f.app.Entrants(context.Background(), load64Slug)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, p := range publicPages64 {
+		p = strings.ReplaceAll(p, "{team}", es[0].ID)
+		b.Run(strings.ReplaceAll(strings.TrimPrefix(p, "/"), "/", "_"), func(b *testing.B) { benchGet(b, f, p) })
 	}
 }

@@ -36,13 +36,14 @@ func (h *liveHub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.s.fail(w, r, err)
 		return
 	}
-	if !h.acquire() {
+	client := h.s.clientAddr(r)
+	if !h.acquire(client) {
 		w.Header().Set("Retry-After", "30")
 		h.s.renderError(w, r, http.StatusServiceUnavailable, "unavailable",
 			"Too many live pages are open on this server; reload the page later for news.")
 		return
 	}
-	defer h.release()
+	defer h.release(client)
 	// The baseline is read here, not taken from the poller, which may be
 	// a second behind.
 	cur, err := h.latest(ctx, ev.ID)

@@ -169,6 +169,22 @@ func (c *readCache) latest(ctx context.Context, ev *eventReads) (sqlstore.Latest
 	}
 }
 
+// mark is where the event's change log stands, read as latest reads it
+// (shared by concurrent callers).
+func (c *readCache) mark(ctx context.Context, slug string) (sqlstore.Latest, error) {
+	id, err := c.eventID(ctx, slug)
+	if err != nil {
+		return sqlstore.Latest{}, err
+	}
+	c.mu.Lock()
+	ev := c.events[slug]
+	c.mu.Unlock()
+	if ev == nil || ev.id != id { // dropped to make room meanwhile
+		return sqlstore.LatestChange(ctx, c.db, id)
+	}
+	return c.latest(ctx, ev)
+}
+
 // eventID resolves a slug once; unknown slugs are not kept.
 func (c *readCache) eventID(ctx context.Context, slug string) (string, error) {
 	c.mu.Lock()

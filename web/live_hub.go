@@ -23,6 +23,10 @@ const (
 	// liveMaxStreams bounds the open streams of one process; each holds a
 	// connection and a goroutine.
 	liveMaxStreams = 1000
+	// liveMaxPerClient bounds the open streams of one client address, so
+	// that one client cannot take every slot; a household or a club
+	// behind one address still opens plenty.
+	liveMaxPerClient = 20
 	// livePollTimeout bounds one read of the change log.
 	livePollTimeout = 5 * time.Second
 )
@@ -36,36 +40,43 @@ type liveHub struct {
 	heartbeat time.Duration
 	retry     time.Duration
 	max       int
+	perClient int
 	latest    func(ctx context.Context, eventID string) (sqlstore.Latest, error)
 
 	mu      sync.Mutex
 	streams int
+	clients map[string]int         // open streams by client address
 	pollers map[string]*livePoller // by event ID
 }
 
 func newLiveHub(s *Server) *liveHub {
 	h := &liveHub{s: s, interval: livePollInterval, heartbeat: liveHeartbeat, retry: liveRetry, max: liveMaxStreams,
-		pollers: map[string]*livePoller{}}
+		perClient: liveMaxPerClient, clients: map[string]int{}, pollers: map[string]*livePoller{}}
 	h.latest = func(ctx context.Context, eventID string) (sqlstore.Latest, error) {
 		return sqlstore.LatestChange(ctx, s.db, eventID)
 	}
 	return h
 }
 
-// acquire takes one of the open-stream slots; false when all are taken.
-func (h *liveHub) acquire() bool {
+// acquire takes one of the open-stream slots for a client; false when
+// all are taken or the client holds its share.
+func (h *liveHub) acquire(client string) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.streams >= h.max {
+	if h.streams >= h.max || h.clients[client] >= h.perClient {
 		return false
 	}
 	h.streams++
+	h.clients[client]++
 	return true
 }
 
-func (h *liveHub) release() {
+func (h *liveHub) release(client string) {
 	h.mu.Lock()
 	h.streams--
+	if h.clients[client]--; h.clients[client] <= 0 {
+		delete(h.clients, client)
+	}
 	h.mu.Unlock()
 }
 

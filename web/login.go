@@ -140,15 +140,19 @@ func (s *Server) loginDemo(w http.ResponseWriter, r *http.Request) {
 }
 
 // loginLocal signs in a local account with its password. Failures say
-// only "wrong name or password" and are throttled per name.
+// only "wrong name or password" and are throttled (checkLocal).
 func (s *Server) loginLocal(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimSpace(r.PostFormValue("username"))
 	next := localPath(r.PostFormValue("next"))
-	u, err := s.checkLocal(r.Context(), name, r.PostFormValue("password"))
+	u, err := s.checkLocal(r.Context(), name, r.PostFormValue("password"), s.clientAddr(r))
 	if err != nil {
 		if arbiter.ErrorCode(err) == arbiter.EINTERNAL {
 			s.internal(w, r, err)
 			return
+		}
+		setRetryAfter(w, err)
+		if len(name) > maxAccountName {
+			name = "" // not echoed back into the form
 		}
 		s.render(w, r, httpStatus(arbiter.ErrorCode(err)), "login", page{Title: "Sign in", Nav: "login",
 			Flash: &flash{Error: true, Message: userMessage(err)}, Data: loginData{Next: next, Username: name}})
@@ -159,25 +163,6 @@ func (s *Server) loginLocal(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.Redirect(w, r, next, http.StatusSeeOther)
-}
-
-// checkLocal returns the local account if the password is right.
-func (s *Server) checkLocal(ctx context.Context, name, password string) (sqlstore.User, error) {
-	if name == "" || password == "" {
-		return sqlstore.User{}, arbiter.FieldError("username", "local.account", "enter the account name and the password")
-	}
-	if !s.loginLimit.allow(strings.ToLower(name), s.app.Now()) {
-		return sqlstore.User{}, arbiter.Errorf(arbiter.EFORBIDDEN, "too many failed sign-ins for %s; wait a minute", name)
-	}
-	u, hash, err := sqlstore.LocalAccount(ctx, s.db, name)
-	if err != nil && arbiter.ErrorCode(err) != arbiter.ENOTFOUND {
-		return sqlstore.User{}, err
-	}
-	if err != nil || !checkPassword(hash, password) {
-		s.loginLimit.fail(strings.ToLower(name), s.app.Now())
-		return sqlstore.User{}, arbiter.Errorf(arbiter.EUNAUTHORIZED, "wrong account name or password")
-	}
-	return u, nil
 }
 
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) {

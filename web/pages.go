@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"arbiter"
 	"arbiter/format"
@@ -42,7 +43,12 @@ type presetRow struct {
 	Stages                         []format.Stage
 }
 
-func presetRows() ([]presetRow, error) {
+// presetRows are the built-in formats, read once: they are embedded in the
+// binary, and parsing them on every home page cost more than the rest of
+// the page (docs/load.md). Callers must not change the rows.
+var presetRows = sync.OnceValues(readPresetRows)
+
+func readPresetRows() ([]presetRow, error) {
 	var rows []presetRow
 	for _, name := range format.Presets() {
 		f, err := format.Preset(name)

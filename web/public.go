@@ -46,8 +46,15 @@ type eventView struct {
 	all []arbiter.Round
 }
 
-// loadEvent reads the event and everything its public pages show.
+// loadEvent reads the event and everything its public pages show, kept
+// while the event stands still (readCache): callers share the view and
+// must not change it.
 func (s *Server) loadEvent(ctx context.Context, slug string) (*eventView, error) {
+	return cachedRead(s.reads, ctx, slug, "view", func() (*eventView, error) { return s.readEvent(ctx, slug) })
+}
+
+// readEvent reads the event and everything its public pages show.
+func (s *Server) readEvent(ctx context.Context, slug string) (*eventView, error) {
 	ev, err := s.app.Event(ctx, slug)
 	if err != nil {
 		return nil, err

@@ -124,6 +124,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		s.internal(w, r, err)
 		return
 	}
+	setRetryAfter(w, err)
 	s.renderError(w, r, httpStatus(code), code, arbiter.ErrorMessage(err))
 }
 
@@ -151,6 +152,8 @@ func httpStatus(code string) int {
 		return http.StatusUnauthorized
 	case arbiter.EUNAVAILABLE:
 		return http.StatusServiceUnavailable
+	case arbiter.ETOOMANY:
+		return http.StatusTooManyRequests
 	}
 	return http.StatusInternalServerError
 }

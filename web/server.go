@@ -38,6 +38,11 @@ type Config struct {
 	// behind a TLS-terminating proxy that does not send
 	// X-Forwarded-Proto).
 	SecureCookies bool
+	// TrustProxy takes the client's address from the last entry of
+	// X-Forwarded-For (set it behind a reverse proxy, whose address every
+	// request would otherwise share): sign-in throttles and the live
+	// streams' cap per client use it.
+	TrustProxy bool
 	// DemoSignIn lets anyone sign in as any Lichess username without a
 	// password (POST /login/demo), to try the demo events' captain and
 	// player pages. Only for demos: never on a real event.
@@ -57,10 +62,11 @@ type Server struct {
 	lichess       LichessAuth
 	secureCookies bool
 	demoSignIn    bool
-	loginLimit    loginLimiter
+	trustProxy    bool       // client addresses from X-Forwarded-For (clientAddr)
 	openAPI       []byte     // the merged OpenAPI document (openapi.go)
 	patterns      []string   // every pattern registered, in order (routes)
 	reads         *readCache // the public reads, kept while their event stands still (live_cache.go)
+	pageCache     *pageCache // anonymous answers of the public pages, likewise (page_cache.go)
 }
 
 // New builds the handler and parses every template, so that a broken
@@ -69,7 +75,7 @@ func New(c Config) (*Server, error) {
 	if c.DB == nil {
 		return nil, errors.New("web: Config.DB is required")
 	}
-	s := &Server{db: c.DB, app: c.App, log: c.Logger, lichess: c.Lichess, secureCookies: c.SecureCookies, demoSignIn: c.DemoSignIn, reads: newReadCache(c.DB)}
+	s := &Server{db: c.DB, app: c.App, log: c.Logger, lichess: c.Lichess, secureCookies: c.SecureCookies, demoSignIn: c.DemoSignIn, trustProxy: c.TrustProxy, reads: newReadCache(c.DB), pageCache: newPageCache()}
 	if s.lichess.BaseURL == "" {
 		s.lichess.BaseURL = "https://lichess.org"
 	}
@@ -86,6 +92,7 @@ func New(c Config) (*Server, error) {
 		s.app = app.New(c.DB, nil)
 	}
 	var err error
+	dummyHash() // made now, so that the first unknown account costs one hash like the others (throttle.go)
 	if s.assets, err = loadAssets(); err != nil {
 		return nil, err
 	}
@@ -104,7 +111,7 @@ func New(c Config) (*Server, error) {
 	// session is looked up, so a forged request never acts as anyone.
 	csrf := http.NewCrossOriginProtection()
 	csrf.SetDenyHandler(http.HandlerFunc(s.crossOriginDenied))
-	s.handler = s.logRequests(s.securityHeaders(s.recoverPanics(csrf.Handler(s.authenticate(http.HandlerFunc(s.route))))))
+	s.handler = s.logRequests(s.securityHeaders(s.recoverPanics(s.limitBodies(s.originScheme(csrf.Handler(s.authenticate(http.HandlerFunc(s.route))))))))
 	return s, nil
 }
 
@@ -136,6 +143,12 @@ func (s *Server) routes() {
 // handle registers a route and records its pattern, so that tests can
 // check every route (the role matrix in roles_matrix_test.go).
 func (s *Server) handle(pattern string, h http.Handler) {
+	if kind := rateLimited[pattern]; kind != "" {
+		h = s.rateLimit(kind, h)
+	}
+	if cachedPages[pattern] {
+		h = s.cachePage(pattern, h)
+	}
 	s.patterns = append(s.patterns, pattern)
 	s.mux.Handle(pattern, h)
 }

@@ -46,6 +46,15 @@ type tdConsoleData struct {
 	// has A11's team rules (TeamRulesApply).
 	TeamRulesApply bool
 	TeamRules      map[string]*app.TeamCheck
+	// The pages of the long lists shown (paging.go); the full lists stay
+	// above for counts and choices.
+	EntrantsShown []arbiter.Entrant
+	EntrantsPager pager
+	RecordsPager  pager // the same page of entrants, under the entrant records
+	CheatingShown []app.CheatReport
+	CheatingPager pager
+	BansShown     []app.Ban
+	BansPager     pager
 	// Jobs are the event's queued, running and failed background jobs;
 	// EligibilityJobs each entrant's latest eligibility job (td_jobs.go).
 	Jobs            []tdJobRow
@@ -73,6 +82,11 @@ func (s *Server) tdConsolePage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	q := r.URL.Query()
+	d.EntrantsShown, d.EntrantsPager = pageOf(d.Entrants, q, "entrants", "registrations", "entrants", entrantsPerPage)
+	_, d.RecordsPager = pageOf(d.Entrants, q, "entrants", "entrant-tools", "entrant records", entrantsPerPage)
+	d.CheatingShown, d.CheatingPager = pageOf(d.Cheating, q, "reports", "cheating", "reports", reportsPerPage)
+	d.BansShown, d.BansPager = pageOf(d.Bans, q, "bans", "bans", "bans", bansPerPage)
 	s.render(w, r, http.StatusOK, "td_console", page{Title: "TD console: " + ev.Name, Nav: "home", Data: d})
 }
 

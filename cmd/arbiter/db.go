@@ -30,6 +30,11 @@ func dbUsage(w io.Writer) {
 Subcommands:
   migrate   create the database if needed and apply pending schema migrations
   status    show the dialect, schema version and row counts (changes nothing)
+  check     check the database: SQLite's integrity check, and every event's
+            audit log replayed and compared with its stored records
+            (changes nothing; exit status 1 on any difference)
+  backup    write a consistent copy of a SQLite database to FILE while it
+            is in use (db backup --db DSN FILE); PostgreSQL: use pg_dump
 
 --db is a SQLite file path (default arbiter.db in the working directory)
 or file: URI, or a PostgreSQL URL such as
@@ -40,7 +45,7 @@ postgres://user@host:5432/dbname?sslmode=disable.
 func runDB(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 {
 		dbUsage(e.stderr)
-		return usagef("missing subcommand: migrate or status")
+		return usagef("missing subcommand: migrate, status, check or backup")
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
@@ -50,8 +55,12 @@ func runDB(ctx context.Context, e *env, args []string) error {
 		return runDBMigrate(ctx, e, args[1:])
 	case "status":
 		return runDBStatus(ctx, e, args[1:])
+	case "check":
+		return runDBCheck(ctx, e, args[1:]) // db_check.go
+	case "backup":
+		return runDBBackup(ctx, e, args[1:])
 	}
-	return usagef("unknown subcommand %q: want migrate or status", args[0])
+	return usagef("unknown subcommand %q: want migrate, status, check or backup", args[0])
 }
 
 func runDBMigrate(ctx context.Context, e *env, args []string) error {

@@ -82,7 +82,7 @@ func TestEventCLIPairingEdits(t *testing.T) {
 	if !strings.Contains(out, "edited p9: rating 2475 → 2470") || !strings.Contains(out, "does not change the seeding") {
 		t.Fatalf("edit-entrant: %s", out)
 	}
-	if out := step(3, "edit-entrant", "cup", "p9", "--members", "a,b", "--reason", "x"); !strings.Contains(out, "has no members") {
+	if out := step(3, "edit-entrant", "cup", "p9", "--members", "aa,bb", "--reason", "x"); !strings.Contains(out, "has no members") {
 		t.Fatalf("members of a player: %s", out)
 	}
 }

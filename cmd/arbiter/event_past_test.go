@@ -16,10 +16,10 @@ func TestEventCreatePastAndZones(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"--start", "2099-03-17T18:00"}, 3, `"2099-03-17T18:00" has no zone: write it in UTC with a Z`},
-		{[]string{"--start", "2099-03-17"}, 3, "has no zone"},
+		{[]string{"--start", "2031-03-17T18:00"}, 3, `"2031-03-17T18:00" has no zone: write it in UTC with a Z`},
+		{[]string{"--start", "2031-03-17"}, 3, "has no zone"},
 		{[]string{"--start", "2020-03-17T18:00Z"}, 3, "the first round's start, Tuesday 2020-03-17 18:00 UTC, is in the past"},
-		{[]string{"--start", "2099-03-17T20:00+02:00"}, 0, "first round from 2099-03-17T18:00:00Z"},
+		{[]string{"--start", "2031-03-17T20:00+02:00"}, 0, "first round from 2031-03-17T18:00:00Z"},
 		{[]string{"--start", "2020-03-17T18:00Z", "--allow-past", "--name", "Old"}, 0, "first round from 2020-03-17T18:00:00Z"},
 	} {
 		slug := "wc"

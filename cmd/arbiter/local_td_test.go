@@ -24,7 +24,7 @@ func TestLocalTDSharedWithWeb(t *testing.T) {
 		}
 		return stdout + stderr
 	}
-	cli(0, "event", "create", "cli-made", "--preset", "acwc-2023", "--start", "2099-03-17T18:00Z")
+	cli(0, "event", "create", "cli-made", "--preset", "acwc-2023", "--start", "2031-03-17T18:00Z")
 	if out := cli(0, "event", "officials", "cli-made"); !strings.HasPrefix(out, "td@local\ttd\n") {
 		t.Fatalf("officials of an event made on the CLI: %q", out)
 	}
@@ -67,7 +67,7 @@ func TestLocalTDSharedWithWeb(t *testing.T) {
 		t.Fatalf("audit of the CLI's event on the web: %d %s", code, body)
 	}
 	// An event made on the web is the CLI's.
-	if code, body := do("POST", "/api/events", token, map[string]string{"slug": "web-made", "preset": "acwc-2023", "start": "2099-03-17T18:00Z"}); code != 201 {
+	if code, body := do("POST", "/api/events", token, map[string]string{"slug": "web-made", "preset": "acwc-2023", "start": "2031-03-17T18:00Z"}); code != 201 {
 		t.Fatalf("create on the web: %d %s", code, body)
 	}
 	cli(0, "event", "officials", "web-made", "add", "Bob")

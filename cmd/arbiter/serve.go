@@ -26,7 +26,7 @@ func init() {
 // drains in-flight requests and exits 0. Logs go to stderr, one
 // structured line per request.
 func runServe(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "serve", "serve [--addr :8080] [--db DSN] [--log-format text|json] [--demo] [--job-workers N]")
+	fs := newFlagSet(e, "serve", "serve [--addr :8080] [--db DSN] [--db-max-conns N] [--behind-proxy] [--log-format text|json] [--demo] [--job-workers N]")
 	addr := fs.String("addr", ":8080", "TCP address to listen on (host:port; port 0 picks a free one)")
 	dsn := addDBFlag(fs)
 	logFormat := fs.String("log-format", "text", "log lines as text (key=value) or json")
@@ -37,6 +37,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	clientID := fs.String("oauth-client-id", web.DefaultOAuthClientID, "the OAuth client id Lichess shows on its consent page")
 	jobWorkers := fs.Int("job-workers", 2, "background jobs (Lichess checks) this process runs at once; 0 runs none here (another process does)")
 	secureCookies := fs.Bool("secure-cookies", false, "mark cookies Secure even on plain HTTP (behind a TLS proxy that sends no X-Forwarded-Proto)")
+	behindProxy := fs.Bool("behind-proxy", false, "a reverse proxy forwards every request: the client's address is the last X-Forwarded-For entry (sign-in throttles, live streams per client)")
+	maxConns := fs.Int("db-max-conns", 0, "bound of this process's PostgreSQL connection pool (0: the server's max_connections less its reserve, divided by 4, from 2 to 32); beyond it requests queue, then get 503")
+	sweepEvery := fs.Duration("sweep", 10*time.Minute, "how often expired sessions and stale sign-in and rate-limit counts are deleted (0 turns it off)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
@@ -55,7 +58,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	default:
 		return usagef("--log-format must be text or json, not %q", *logFormat)
 	}
-	db, err := sqlstore.Open(ctx, *dsn)
+	db, err := sqlstore.OpenWith(ctx, *dsn, sqlstore.Options{MaxConns: *maxConns})
 	if err != nil {
 		return err
 	}
@@ -107,42 +110,22 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer stopJobs()
-	h, err := web.New(web.Config{DB: db, App: svc, Logger: log, SecureCookies: *secureCookies, DemoSignIn: *seedDemo,
+	h, err := web.New(web.Config{DB: db, App: svc, Logger: log, SecureCookies: *secureCookies, DemoSignIn: *seedDemo, TrustProxy: *behindProxy,
 		Lichess: web.LichessAuth{BaseURL: *lichessURL, ClientID: *clientID}})
 	if err != nil {
 		return err
 	}
 	if *tick > 0 {
-		go closeDueRounds(ctx, svc, *tick, log)
+		go closeDueRounds(ctx, svc, *tick, log) // serve_background.go
+	}
+	if *sweepEvery > 0 {
+		go sweep(ctx, svc, *sweepEvery, log)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return &arbiter.Error{Code: arbiter.EINVALID, Field: "--addr", Message: "cannot listen on " + *addr + ": " + err.Error(), Err: err}
 	}
 	// db.String() names the database without any password.
-	log.Info("listening", slog.String("addr", ln.Addr().String()), slog.String("db", db.String()))
+	log.Info("listening", slog.String("addr", ln.Addr().String()), slog.String("db", db.String()), slog.Int("db_max_conns", db.MaxConns()))
 	return web.Serve(ctx, ln, h, log)
-}
-
-// closeDueRounds is the deadline job: every tick it closes the rounds whose
-// deadline has passed (unplayed matches become double forfeits and the
-// appeal window opens, R5). Several serve processes on one PostgreSQL
-// database may run it at once: app.CloseDueRounds lets exactly one win.
-func closeDueRounds(ctx context.Context, svc *app.Service, every time.Duration, log *slog.Logger) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		rounds, err := svc.CloseDueRounds(ctx)
-		if err != nil && ctx.Err() == nil {
-			log.Error("deadline job", slog.String("err", err.Error()))
-		}
-		for _, r := range rounds {
-			log.Info("round closed at its deadline", slog.String("event", r.Event), slog.String("round", r.ID))
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
 }

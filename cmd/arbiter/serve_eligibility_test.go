@@ -117,6 +117,18 @@ func TestServeEligibility(t *testing.T) {
 		v.Reports[0].Checks[1].Detail != "at most 120 rated antichess games before 2023-03-12 (needs 1000)" {
 		t.Fatalf("check %s", body)
 	}
+	// The check is stored a moment before its job is marked done; a TD's
+	// request in between joins the running job (unique key) instead of
+	// queueing a new one, so wait until nothing is pending.
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		code, body := get("/api/events/wc/jobs?state=pending")
+		if code == 200 && strings.TrimSpace(string(body)) == "[]" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("registration's check still pending: %d %s", code, body)
+		}
+	}
 	code, body = post("/api/events/wc/entrants/flagged/eligibility", sess.Token, map[string]any{})
 	var j struct {
 		ID          int64

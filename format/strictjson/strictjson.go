@@ -174,16 +174,7 @@ func check(v any, t reflect.Type, path, prefix string) error {
 			return arbiter.FieldError(at(path), prefix+".type", "want an object, got %s", describe(v))
 		}
 		fields := map[string]reflect.Type{}
-		for f := range t.Fields() {
-			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-			if name == "-" || !f.IsExported() {
-				continue
-			}
-			if name == "" {
-				name = f.Name
-			}
-			fields[name] = f.Type
-		}
+		structFields(t, fields)
 		keys := make([]string, 0, len(obj))
 		for k := range obj {
 			keys = append(keys, k)
@@ -245,6 +236,45 @@ func check(v any, t reflect.Type, path, prefix string) error {
 		return nil
 	}
 	return nil
+}
+
+// structFields adds the JSON fields of struct type t to fields by name,
+// with those of embedded structs promoted as encoding/json promotes them
+// (an outer field wins over an embedded one of the same name).
+func structFields(t reflect.Type, fields map[string]reflect.Type) {
+	var embedded []reflect.Type
+	for f := range t.Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			continue
+		}
+		if f.Anonymous && name == "" {
+			et := f.Type
+			if et.Kind() == reflect.Pointer {
+				et = et.Elem()
+			}
+			if et.Kind() == reflect.Struct {
+				embedded = append(embedded, et)
+				continue
+			}
+		}
+		if !f.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		fields[name] = f.Type
+	}
+	for _, et := range embedded {
+		inner := map[string]reflect.Type{}
+		structFields(et, inner)
+		for k, v := range inner {
+			if _, ok := fields[k]; !ok {
+				fields[k] = v
+			}
+		}
+	}
 }
 
 func valueError(err error, path, prefix string) error {

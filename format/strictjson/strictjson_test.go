@@ -54,3 +54,27 @@ func TestDecode(t *testing.T) {
 		}
 	}
 }
+
+// Fields of embedded structs are promoted, as encoding/json promotes them,
+// and keys match exactly: a key in other letter case is unknown.
+func TestDecodeEmbeddedAndCase(t *testing.T) {
+	type Base struct {
+		Summary string `json:"summary"`
+		N       int    `json:"n"`
+	}
+	type req struct {
+		Base
+		Reason string `json:"reason"`
+		N      string `json:"n"` // the outer field wins
+	}
+	var r req
+	if err := Decode(strings.NewReader(`{"summary": "2-1", "reason": "why", "n": "x"}`), &r, "api"); err != nil || r.Summary != "2-1" || r.Reason != "why" || r.N != "x" {
+		t.Fatalf("%v %+v", err, r)
+	}
+	for _, doc := range []string{`{"SUMMARY": "2-1"}`, `{"Reason": "x"}`} {
+		var e *arbiter.Error
+		if err := Decode(strings.NewReader(doc), &req{}, "api"); !errors.As(err, &e) || e.Rule != "api.unknown_field" {
+			t.Errorf("%s: %v, want api.unknown_field", doc, err)
+		}
+	}
+}

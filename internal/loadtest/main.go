@@ -1,13 +1,14 @@
 // Command loadtest drives a constant rate of requests (open loop) at
-// Arbiter's public standings page and result API and prints the latency
-// percentiles and the achieved rate per endpoint. By default it seeds a
-// 64-team event in a temporary SQLite file and serves it in this process
-// on 127.0.0.1; -url targets a server already running on this machine
-// (loopback only: it refuses any other host). docs/load.md has the
-// figures.
+// Arbiter's public pages and read API and prints the latency percentiles
+// and the achieved rate per endpoint. By default it seeds a 64-team event
+// in a temporary SQLite file (or the database of -db) and serves it in
+// this process on 127.0.0.1; -url targets servers already running on this
+// machine (loopback only: it refuses any other host), several of them in
+// turn. docs/load.md has the figures.
 //
-//	go run ./internal/loadtest [-rate 500] [-duration 20s] [-mix page=1,matches=1,standings=1]
-//	go run ./internal/loadtest -url http://127.0.0.1:8080 -event demo-antichess-team-cup
+//	go run ./internal/loadtest [-rate 500] [-duration 20s] [-mix all]
+//	go run ./internal/loadtest -db 'postgres://…' -mix all
+//	go run ./internal/loadtest -url http://127.0.0.1:8081,http://127.0.0.1:8082 -event load -mix all
 package main
 
 import (
@@ -23,6 +24,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/pprof"
+	"strings"
 	"time"
 )
 
@@ -41,12 +43,13 @@ const (
 
 func run(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
-	targetURL := fs.String("url", "", "base URL of a running server on loopback (default: seed and serve an event in this process)")
+	targetURL := fs.String("url", "", "base URLs of running servers on loopback, comma separated, sent to in turn (default: seed and serve an event in this process)")
+	dsn := fs.String("db", "", "database the in-process server seeds and serves: a SQLite file or a postgres:// URL (default: a temporary SQLite file); an event already there is served as it is")
 	slug := fs.String("event", "", "event slug (default: the seeded event, \"load\")")
 	round := fs.String("round", "", "round ID of the matches endpoint (default: the event's last paired round)")
 	rate := fs.Int("rate", 500, "requests per second, all endpoints together")
 	d := fs.Duration("duration", 20*time.Second, "how long to send")
-	mix := fs.String("mix", "page=1,matches=1,standings=1", "weights of the endpoints: page (the standings page), matches and standings (the JSON API)")
+	mix := fs.String("mix", "page=1,matches=1,standings=1", "weights of the endpoints by name ("+strings.Join(endpointNames(), ", ")+"), or all: every one once")
 	preset := fs.String("preset", "rkcc-team-three-tc", "preset of the seeded event (antichess-team-cup cannot seed 64 teams: its Swiss size is left to the TDs)")
 	teams := fs.Int("teams", 64, "teams of the seeded event")
 	stopAfter := fs.String("played", "s1r3", "the seeded event is played until this round is closed")
@@ -65,17 +68,23 @@ func run(args []string, stdout io.Writer) error {
 	if *d <= 0 || *d > maxDuration {
 		return fmt.Errorf("-duration must be positive and at most %v", maxDuration)
 	}
-	weights, err := parseMix(*mix, []string{"page", "matches", "standings"})
+	if *mix == "all" {
+		*mix = strings.Join(endpointNames(), "=1,") + "=1"
+	}
+	weights, err := parseMix(*mix, endpointNames())
 	if err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
-	base := *targetURL
-	if base != "" {
-		if err := checkLoopback(base); err != nil {
-			return err
+	var bases []string
+	if *targetURL != "" {
+		for b := range strings.SplitSeq(*targetURL, ",") {
+			if err := checkLoopback(strings.TrimSpace(b)); err != nil {
+				return err
+			}
+			bases = append(bases, strings.TrimRight(strings.TrimSpace(b), "/"))
 		}
 		if *slug == "" {
 			return errors.New("-event is required with -url")
@@ -88,13 +97,14 @@ func run(args []string, stdout io.Writer) error {
 		if *logRequests {
 			logTo = os.Stderr
 		}
-		l, err := startLocal(ctx, *preset, *teams, *stopAfter, *slug, logTo)
+		l, err := startLocal(ctx, *dsn, *preset, *teams, *stopAfter, *slug, logTo)
 		if err != nil {
 			return err
 		}
 		defer l.Close()
-		base = l.URL
+		bases = []string{l.URL}
 	}
+	base := bases[0]
 	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{
 		MaxIdleConns: *inFlight, MaxIdleConnsPerHost: *inFlight, IdleConnTimeout: time.Minute}}
 	if *round == "" {
@@ -102,17 +112,19 @@ func run(args []string, stdout io.Writer) error {
 			return err
 		}
 	}
+	entrant, match, err := firstOf(ctx, client, base, *slug, *round)
+	if err != nil {
+		return err
+	}
 	var targets []target
-	for _, t := range []target{
-		{Name: "page", Path: "/events/" + url.PathEscape(*slug) + "/standings"},
-		{Name: "matches", Path: "/api/events/" + url.PathEscape(*slug) + "/rounds/" + url.PathEscape(*round) + "/matches"},
-		{Name: "standings", Path: "/api/events/" + url.PathEscape(*slug) + "/standings"},
-	} {
+	for _, t := range endpoints(*slug, *round, entrant, match) {
 		if t.Weight = weights[t.Name]; t.Weight > 0 {
-			// Every endpoint must answer before the run: a wrong slug
-			// should not look like 10 000 errors.
-			if !get(ctx, client, base+t.Path) {
-				return fmt.Errorf("GET %s does not answer 200", t.Path)
+			// Every endpoint must answer before the run, on every server:
+			// a wrong slug should not look like 10 000 errors.
+			for _, b := range bases {
+				if !get(ctx, client, b+t.Path) {
+					return fmt.Errorf("GET %s%s does not answer 200", b, t.Path)
+				}
 			}
 			targets = append(targets, t)
 		}
@@ -131,9 +143,9 @@ func run(args []string, stdout io.Writer) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	fmt.Fprintf(stdout, "%d req/s for %v against %s (event %s, round %s), open loop\n", *rate, *d, base, *slug, *round)
+	fmt.Fprintf(stdout, "%d req/s for %v against %s (event %s, round %s), open loop\n", *rate, *d, strings.Join(bases, ", "), *slug, *round)
 	cpu0 := cpuTime()
-	all, elapsed := load(ctx, client, base, targets, *rate, *d, *inFlight)
+	all, elapsed := load(ctx, client, bases, targets, *rate, *d, *inFlight)
 	cpu := cpuTime() - cpu0
 	report(stdout, all, elapsed)
 	if total := all[len(all)-1]; total.OK > 0 {
@@ -208,4 +220,45 @@ func lastRound(ctx context.Context, client *http.Client, base, slug string) (str
 		return "", fmt.Errorf("event %s has no paired round", slug)
 	}
 	return last, nil
+}
+
+// firstOf returns the first entrant of the event and the first match of
+// the round, for the entrant and match pages.
+func firstOf(ctx context.Context, client *http.Client, base, slug, round string) (entrant, match string, err error) {
+	var es struct {
+		Entrants []struct {
+			ID string `json:"id"`
+		} `json:"entrants"`
+	}
+	if err := getJSON(ctx, client, base+"/api/events/"+url.PathEscape(slug)+"/entrants", &es); err != nil {
+		return "", "", err
+	}
+	var ms struct {
+		Matches []struct {
+			ID string `json:"id"`
+		} `json:"matches"`
+	}
+	if err := getJSON(ctx, client, base+"/api/events/"+url.PathEscape(slug)+"/rounds/"+url.PathEscape(round)+"/matches", &ms); err != nil {
+		return "", "", err
+	}
+	if len(es.Entrants) == 0 || len(ms.Matches) == 0 {
+		return "", "", fmt.Errorf("event %s has no entrant or round %s no match", slug, round)
+	}
+	return es.Entrants[0].ID, ms.Matches[0].ID, nil
+}
+
+func getJSON(ctx context.Context, client *http.Client, u string, v any) error {
+	req, err := http.NewRequestWithContext(ctx, "GET", u, nil)
+	if err != nil {
+		return err
+	}
+	res, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return fmt.Errorf("GET %s: status %d", u, res.StatusCode)
+	}
+	return json.NewDecoder(res.Body).Decode(v)
 }

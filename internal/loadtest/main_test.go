@@ -26,7 +26,7 @@ func TestParseMix(t *testing.T) {
 	if err != nil || got["page"] != 2 || got["matches"] != 1 || got["standings"] != 0 {
 		t.Fatalf("parseMix: %v %v", got, err)
 	}
-	for _, bad := range []string{"page", "page=x", "page=-1", "page=101", "crosstable=1"} {
+	for _, bad := range []string{"page", "page=x", "page=-1", "page=101", "nosuch=1"} {
 		if _, err := parseMix(bad, known); err == nil || !strings.Contains(err.Error(), "-mix") {
 			t.Errorf("parseMix(%q): %v", bad, err)
 		}

@@ -6,12 +6,47 @@ import (
 	"io"
 	"math"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
 	"text/tabwriter"
 	"time"
 )
+
+// endpoints are the public pages and read API routes the tool knows, by
+// name: every page a visitor reads without signing in.
+func endpoints(slug, round, entrant, match string) []target {
+	e := "/events/" + url.PathEscape(slug)
+	a := "/api/events/" + url.PathEscape(slug)
+	return []target{
+		{Name: "home", Path: "/"},
+		{Name: "formats", Path: "/formats"},
+		{Name: "format", Path: "/formats/rkcc-team-three-tc?entrants=64"},
+		{Name: "event", Path: e},
+		{Name: "page", Path: e + "/standings"},
+		{Name: "round", Path: e + "/rounds/" + url.PathEscape(round)},
+		{Name: "crosstable", Path: e + "/crosstable"},
+		{Name: "entrants", Path: e + "/entrants"},
+		{Name: "entrant", Path: e + "/entrants/" + url.PathEscape(entrant)},
+		{Name: "match", Path: e + "/matches/" + url.PathEscape(match)},
+		{Name: "api-event", Path: a},
+		{Name: "rounds", Path: a + "/rounds"},
+		{Name: "matches", Path: a + "/rounds/" + url.PathEscape(round) + "/matches"},
+		{Name: "standings", Path: a + "/standings"},
+		{Name: "api-entrants", Path: a + "/entrants"},
+		{Name: "api-crosstable", Path: a + "/crosstable"},
+		{Name: "api-match", Path: a + "/matches/" + url.PathEscape(match)},
+	}
+}
+
+func endpointNames() []string {
+	var out []string
+	for _, t := range endpoints("", "", "", "") {
+		out = append(out, t.Name)
+	}
+	return out
+}
 
 // target is one endpoint of the mix with its weight.
 type target struct {
@@ -44,7 +79,7 @@ type stats struct {
 // At most maxInFlight requests run at once; one due beyond that is
 // counted as an error, not sent. Requests are spread over the targets by
 // weight in a fixed interleaving.
-func load(ctx context.Context, client *http.Client, base string, targets []target, rate int, d time.Duration, maxInFlight int) ([]stats, time.Duration) {
+func load(ctx context.Context, client *http.Client, bases []string, targets []target, rate int, d time.Duration, maxInFlight int) ([]stats, time.Duration) {
 	n := int(math.Round(float64(rate) * d.Seconds()))
 	var order []int // one cycle of the mix
 	for i, t := range targets {
@@ -81,7 +116,7 @@ func load(ctx context.Context, client *http.Client, base string, targets []targe
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			results <- result{target: ti, err: !get(ctx, client, base+targets[ti].Path), latency: time.Since(due)}
+			results <- result{target: ti, err: !get(ctx, client, bases[i%len(bases)]+targets[ti].Path), latency: time.Since(due)}
 		}()
 	}
 	wg.Wait()

@@ -17,7 +17,8 @@ import (
 )
 
 // local is the in-process server the load runs against by default: a
-// temporary SQLite file holding one simulated event.
+// temporary SQLite file (or the database of -db) holding one simulated
+// event.
 type local struct {
 	URL  string
 	dir  string
@@ -28,28 +29,38 @@ type local struct {
 
 // startLocal seeds a team event of preset with n teams, played until
 // round stopAfter is closed, and serves it on 127.0.0.1 with the real
-// handler and web.Serve (timeouts and middleware included). Logs go to
-// logTo (request lines would cost as much as the requests at 500/s, so
-// the caller passes io.Discard unless asked).
-func startLocal(ctx context.Context, preset string, n int, stopAfter, slug string, logTo io.Writer) (*local, error) {
-	dir, err := os.MkdirTemp("", "arbiter-load-")
-	if err != nil {
-		return nil, err
+// handler and web.Serve (timeouts and middleware included). With dsn the
+// event goes into that database, unless one with the slug is there
+// already (then it is served as it is); without, into a temporary SQLite
+// file. Logs go to logTo (request lines would cost as much as the
+// requests at 500/s, so the caller passes io.Discard unless asked).
+func startLocal(ctx context.Context, dsn, preset string, n int, stopAfter, slug string, logTo io.Writer) (*local, error) {
+	l := &local{done: make(chan error, 1)}
+	if dsn == "" {
+		dir, err := os.MkdirTemp("", "arbiter-load-")
+		if err != nil {
+			return nil, err
+		}
+		l.dir, dsn = dir, filepath.Join(dir, "load.db")
 	}
-	l := &local{dir: dir, done: make(chan error, 1)}
-	if l.db, err = sqlstore.Open(ctx, filepath.Join(dir, "load.db")); err != nil {
+	var err error
+	if l.db, err = sqlstore.Open(ctx, dsn); err != nil {
 		l.Close()
 		return nil, err
 	}
 	svc := app.New(l.db, time.Now)
-	t0 := time.Now()
-	sum, err := demo.Run(ctx, svc, demo.Options{Preset: preset, Entrants: n, Seed: 1, StopAfter: stopAfter, Slug: slug})
-	if err != nil {
-		l.Close()
-		return nil, fmt.Errorf("seed the event: %w", err)
+	if _, err := svc.Event(ctx, slug); err == nil {
+		fmt.Fprintf(os.Stderr, "serving event %s as it is in %s\n", slug, l.db)
+	} else {
+		t0 := time.Now()
+		sum, err := demo.Run(ctx, svc, demo.Options{Preset: preset, Entrants: n, Seed: 1, StopAfter: stopAfter, Slug: slug})
+		if err != nil {
+			l.Close()
+			return nil, fmt.Errorf("seed the event: %w", err)
+		}
+		fmt.Fprintf(os.Stderr, "seeded %s: %s, %d teams, %d matches, up to %s closed (%v)\n",
+			slug, preset, n, sum.Counts.Matches, stopAfter, time.Since(t0).Round(time.Millisecond))
 	}
-	fmt.Fprintf(os.Stderr, "seeded %s: %s, %d teams, %d matches, up to %s closed (%v)\n",
-		slug, preset, n, sum.Counts.Matches, stopAfter, time.Since(t0).Round(time.Millisecond))
 	h, err := web.New(web.Config{DB: l.db, App: svc, Logger: slog.New(slog.NewTextHandler(logTo, nil))})
 	if err != nil {
 		l.Close()
@@ -77,6 +88,8 @@ func (l *local) Close() error {
 	if l.db != nil {
 		l.db.Close()
 	}
-	os.RemoveAll(l.dir)
+	if l.dir != "" {
+		os.RemoveAll(l.dir)
+	}
 	return err
 }

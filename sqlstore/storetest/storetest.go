@@ -40,6 +40,8 @@ func Run(t *testing.T, open func(t *testing.T) *sqlstore.DB) {
 		{"LocalPassword", testLocalPassword},
 		{"ConcurrentFirstSignIn", testConcurrentSignIn},
 		{"TimestampsUTC", testTimestamps},
+		{"Counters", testCounters},
+		{"Leases", testLeases},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
