@@ -11,6 +11,10 @@ const (
 	MatchReported  = "reported"  // one side reported; the opponent confirms or disputes
 	MatchDisputed  = "disputed"  // the opponent disputed the report; a TD decides
 	MatchFinal     = "final"     // result stands (confirmed, decided by a TD, forfeited or a bye)
+	// MatchHeld: the round's deadline passed without a result and the
+	// rulebook leaves it to the TDs (A5, W14: a side at fault, no
+	// agreement, a time agreed but not played); Note says why. A TD decides.
+	MatchHeld = "held"
 )
 
 // Match is one pairing of a round: two entrants (Away empty for a bye).
@@ -31,6 +35,16 @@ type Match struct {
 	Status  string `json:"status"`
 	// ScheduledAt is the start time the players agreed (A5, W14).
 	ScheduledAt time.Time `json:"scheduled_at,omitzero"`
+	// BoardTimes are the start times each board's players agreed, board 1
+	// first, where players negotiate board by board (A5); zero until agreed.
+	BoardTimes []time.Time `json:"board_times,omitempty"`
+	// Rulings fix boards or sets of a team match whatever is reported: a
+	// board or set forfeited because of a sanction (R14, A8) or decided by
+	// its time negotiation (A5's no-fault 0-0).
+	Rulings []Ruling `json:"rulings,omitempty"`
+	// Note says what the TDs must decide about a held match (the fault
+	// found in its time negotiation).
+	Note string `json:"note,omitempty"`
 	// Result is the scored result: the pending report's while reported or
 	// disputed, the standing one when final.
 	Result *Outcome `json:"result,omitempty"`
@@ -46,8 +60,27 @@ type Match struct {
 	// were not ranked.
 	HomeBoards []string `json:"home_boards,omitempty"`
 	AwayBoards []string `json:"away_boards,omitempty"`
+	// HomeCaptain and AwayCaptain are the teams' captains for the round,
+	// as paired (A13: a change counts from the next round): whether they
+	// met, and on which board, decides a knockout tie's advantage point
+	// (A20). Empty in individual events.
+	HomeCaptain string `json:"home_captain,omitempty"`
+	AwayCaptain string `json:"away_captain,omitempty"`
 
 	Version int64 `json:"-"`
+}
+
+// Ruling fixes one board (team_boards) or set (team_sets) of a team match.
+type Ruling struct {
+	Board int    `json:"board,omitempty"`
+	Set   string `json:"set,omitempty"` // the set's time control, as the format writes it
+	// Forfeit is the board's or set's result as a forfeit: "double" (0-0),
+	// "full_draw", "home" or "away" (all its points to that side); or
+	// "reopened": its games are to be played again (A8).
+	Forfeit string `json:"forfeit"`
+	Player  string `json:"player,omitempty"` // the player it is about
+	Clause  string `json:"clause"`
+	Reason  string `json:"reason,omitempty"`
 }
 
 // IsBye reports whether the match has a single entrant.
@@ -153,6 +186,9 @@ type Sanction struct {
 	Reason  string    `json:"reason"`
 	By      string    `json:"by"`
 	At      time.Time `json:"at"`
+	// Notes are what the TDs must still decide (a player's board in a
+	// match that the data cannot tell, a knockout match already played).
+	Notes []string `json:"notes,omitempty"`
 
 	Version int64 `json:"-"`
 }

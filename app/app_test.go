@@ -96,6 +96,7 @@ const acwcSwiss = `{
     "deadline": {"day": "monday", "time": "23:59"},
     "appeal_hours": 24
   },
+  "clauses": {"unplayed": "R5"},
   "stages": [{
     "name": "qualification",
     "kind": "swiss",
@@ -524,7 +525,7 @@ func TestCloseRegistrationSizing(t *testing.T) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		capt := arbiter.Actor{Name: "cap1", Role: arbiter.RoleCaptain}
 		_, err = s.Register(ctx, capt, "atc", arbiter.Entrant{Name: "Team One", Captain: "cap1", Members: []string{"cap1", "bb", "cc", "dd", "ee"}})
-		wantErr(t, err, arbiter.EINVALID, "format.team.size")
+		wantErr(t, err, arbiter.EINVALID, "A9")
 		_, err = s.Register(ctx, capt, "atc", arbiter.Entrant{Name: "Team One", Captain: "zed", Members: []string{"cap1", "bb", "cc"}})
 		wantErr(t, err, arbiter.EFORBIDDEN, "")
 		_, err = s.Register(ctx, capt, "atc", arbiter.Entrant{Name: "Team One", Captain: "cap1", Members: []string{"xx", "bb", "cc"}})

@@ -110,6 +110,19 @@ func getBoards(ctx context.Context, q sqlstore.Queryer, st *state, id string) (B
 // round 1 unless a change is recorded. TD only; may be given again.
 func (s *Service) RankBoards(ctx context.Context, a arbiter.Actor, slug, entrantID string, members []lineup.Member, comparable lineup.Comparable) (BoardTeam, error) {
 	var bt BoardTeam
+	// A11: the last board of the new order (and anyone off the boards).
+	if err := s.boardsTeamRules(ctx, a, slug, entrantID, func(st *state, _ *BoardTeam) []string {
+		ms := slices.Clone(members)
+		var names []string
+		for i := range ms {
+			ms[i].Name = normUser(ms[i].Name)
+			names = append(names, ms[i].Name)
+		}
+		order := lineup.RankByRating(ms)
+		return lastBoards(order[:min(len(order), boardRules(st).Boards)], names)
+	}); err != nil {
+		return bt, err
+	}
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 		st, e, td, err := boardsEvent(ctx, tx, slug, entrantID, a)
 		if err != nil {
@@ -132,7 +145,7 @@ func (s *Service) RankBoards(ctx context.Context, a arbiter.Actor, slug, entrant
 		if err != nil && !create {
 			return err
 		}
-		rules := lineup.RulesAntichess(st.ev.Entrants)
+		rules := boardRules(st)
 		order := lineup.RankByRating(members)
 		if len(order) < rules.Boards {
 			return arbiter.FieldError("members", "A9", "%s has %d members for %d boards", e.ID, len(order), rules.Boards)
@@ -156,6 +169,18 @@ func (s *Service) RankBoards(ctx context.Context, a arbiter.Actor, slug, entrant
 // captain or a TD submits.
 func (s *Service) SubmitBoards(ctx context.Context, a arbiter.Actor, slug, entrantID string, boards []string) (BoardTeam, error) {
 	var bt BoardTeam
+	if err := s.boardsTeamRules(ctx, a, slug, entrantID, func(_ *state, old *BoardTeam) []string {
+		var final, names []string
+		for _, b := range boards {
+			final = append(final, normUser(b))
+		}
+		for _, m := range old.Team.Members {
+			names = append(names, m.Name)
+		}
+		return lastBoards(final, names)
+	}); err != nil {
+		return bt, err
+	}
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 		st, e, _, err := boardsEvent(ctx, tx, slug, entrantID, a)
 		if err != nil {
@@ -189,6 +214,19 @@ func (s *Service) SubmitBoards(ctx context.Context, a arbiter.Actor, slug, entra
 // TD announces it.
 func (s *Service) SubstituteBoard(ctx context.Context, a arbiter.Actor, slug, entrantID, in, out string) (BoardTeam, error) {
 	var bt BoardTeam
+	if err := s.boardsTeamRules(ctx, a, slug, entrantID, func(_ *state, old *BoardTeam) []string {
+		boards := slices.Clone(old.Team.Boards)
+		if i := slices.Index(boards, normUser(out)); i >= 0 {
+			boards[i] = normUser(in)
+		}
+		var names []string
+		for _, m := range old.Team.Members {
+			names = append(names, m.Name)
+		}
+		return lastBoards(boards, names)
+	}); err != nil {
+		return bt, err
+	}
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 		st, e, _, err := boardsEvent(ctx, tx, slug, entrantID, a)
 		if err != nil {
@@ -222,7 +260,7 @@ func (s *Service) SubstituteBoard(ctx context.Context, a arbiter.Actor, slug, en
 				sc.MatchWon = m.Result != nil && (m.Result.Result == "home_win" && m.Home == e.ID || m.Result.Result == "away_win" && m.Away == e.ID)
 			}
 		}
-		rules := lineup.RulesAntichess(st.ev.Entrants)
+		rules := boardRules(st)
 		t, err := rules.Substitute(bt.Team, normUser(in), normUser(out), sc, now)
 		if err != nil {
 			return err
@@ -265,7 +303,7 @@ func (s *Service) ChangeCaptain(ctx context.Context, a arbiter.Actor, slug, entr
 		if seq == 0 {
 			return arbiter.RuleError("A13", "every round is paired: a captain change has no future round")
 		}
-		rules := lineup.RulesAntichess(st.ev.Entrants)
+		rules := boardRules(st)
 		t, err := rules.ChangeCaptain(bt.Team, normUser(name), seq-1, td)
 		if err != nil {
 			return err
@@ -353,4 +391,38 @@ func checkBoardPlayers(m *arbiter.Match, sh *score.Sheet) error {
 		}
 	}
 	return nil
+}
+
+// boardsTeamRules runs A11's team check on the board list a lineup action
+// would make (board4 gives its board-4 candidates from the event and the
+// team's record, empty before the TDs' ranking) and refuses it when the
+// check fails (requireTeamRules). An actor the action refuses anyway, or
+// a team that is not one, is left to the action's own checks.
+func (s *Service) boardsTeamRules(ctx context.Context, a arbiter.Actor, slug, entrantID string, board4 func(st *state, old *BoardTeam) []string) error {
+	st, err := load(ctx, s.DB, slug)
+	if err != nil || !teamRulesApply(st.f) || st.ev.Status != arbiter.EventRunning {
+		return nil
+	}
+	old, err := getBoards(ctx, s.DB, st, normUser(entrantID))
+	if err != nil && arbiter.ErrorCode(err) != arbiter.ENOTFOUND {
+		return err
+	}
+	// Only for who may act: the team's captain or a TD (the action refuses
+	// anyone else, and Lichess is not asked for them).
+	e, err := get[arbiter.Entrant](ctx, s.DB, st, kindEntrant, normUser(entrantID))
+	if err != nil || requireActor(a) != nil {
+		return nil
+	}
+	td, err := isTD(ctx, s.DB, st, a)
+	if err != nil {
+		return err
+	}
+	if !td && !(a.Role == arbiter.RoleCaptain && e.Captain == normUser(a.Name)) {
+		return nil
+	}
+	cands := board4(st, &old)
+	if len(cands) == 0 {
+		return nil
+	}
+	return s.requireTeamRules(ctx, slug, entrantID, TeamRulesRequest{Board4: cands})
 }

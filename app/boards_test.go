@@ -66,6 +66,7 @@ func TestAntichessBoards(t *testing.T) {
 		wantErr(t, err, arbiter.ERULE, "A13") // the team's one change is used
 		c.t = utc(2025, 1, 14, 0, 0)
 		must(s.CloseRound(ctx, td, "atc"))
+		decideHeld(t, s, "atc")
 		pairOK(s.PairRound(ctx, td, "atc"))
 		if e := must(s.Entrants(ctx, "atc"))[0]; e.Captain != "a01" {
 			t.Fatalf("captain %s in round 2, want a01", e.Captain)
@@ -133,4 +134,15 @@ func TestAntichessBoardsKnockout(t *testing.T) {
 		_, err = s.SubstituteBoard(ctx, capt, "ko", team, "c"+n, "s"+n)
 		wantErr(t, err, arbiter.ERULE, "A14") // every round is paired
 	})
+}
+
+// decideHeld has a TD rule every match held for the TDs at the last
+// closed round's deadline (A5: nobody offered a time) a double forfeit.
+func decideHeld(t *testing.T, s *Service, slug string) {
+	t.Helper()
+	for _, m := range must(s.Matches(ctx, slug, "")) {
+		if m.Status == arbiter.MatchHeld {
+			must(s.OverrideResult(ctx, td, slug, m.ID, ResultInput{Summary: "forfeit:double"}, "neither team offered a time", 0))
+		}
+	}
 }

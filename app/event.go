@@ -21,6 +21,10 @@ type NewEvent struct {
 	// Start is when the first round starts, in UTC (RKCC: a Monday 00:00;
 	// antichess and ACWC: the first pairings).
 	Start time.Time
+	// AllowPast accepts a start already in the past (a rehearsal, an
+	// event entered after the fact): the TD must say so, since the
+	// scheduler closes rounds whose deadline has passed.
+	AllowPast bool
 }
 
 // CreateEvent creates an event open for registration; the actor, acting as
@@ -65,6 +69,9 @@ func (s *Service) CreateEvent(ctx context.Context, a arbiter.Actor, req NewEvent
 		return arbiter.Event{}, arbiter.FieldError("start", "app.event", "the event needs a start (UTC)")
 	}
 	start := req.Start.UTC()
+	if err := notPast("start", "the first round's start", start, s.now(), req.AllowPast); err != nil {
+		return arbiter.Event{}, err
+	}
 	rules, err := calendarRules(f)
 	if err != nil {
 		return arbiter.Event{}, err

@@ -79,7 +79,7 @@ func (s *Service) lineup(ctx context.Context, a arbiter.Actor, slug, entrantID s
 			return err
 		}
 		if create {
-			out = Lineups{Entrant: e.ID, Book: lineup.NewRKCCBook(lineup.RulesRKCC())}
+			out = Lineups{Entrant: e.ID, Book: lineup.NewRKCCBook(setRules(st.f))}
 		}
 		var book lineup.RKCCBook
 		if wild != nil {

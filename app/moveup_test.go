@@ -18,11 +18,11 @@ func TestMoveUpFinal(t *testing.T) {
 	doc := strings.Replace(swissKO, `"entrant": "individual",`, `"entrant": "individual", "sanctions": "acwc",`, 1)
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		for _, slug := range []string{"early", "late"} {
-			must(s.CreateEvent(ctx, td, NewEvent{Slug: slug, Format: []byte(doc), Start: utc(2023, 3, 21, 0, 0)}))
+			must(s.CreateEvent(ctx, td, NewEvent{Slug: slug, Format: []byte(doc), Start: utc(2023, 3, 21, 0, 0), AllowPast: true}))
 			for _, n := range registerPlayers(t, s, slug, 8) {
 				must(s.Approve(ctx, td, slug, n, 0))
 			}
-			must(s.CloseRegistration(ctx, td, slug))
+			must(s.CloseRegistrationWith(ctx, td, slug, CloseOptions{AllowPast: true}))
 			playRound(t, s, c, slug)
 			ev := advanceTied(t, s, slug, "format.stages[0].tiebreaks", []string{"p01", "p02", "p03", "p04"})
 			if got := strings.Join(ev.Stages[1].Seeds, " "); got != "p01 p02 p03 p04" {

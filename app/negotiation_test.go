@@ -60,7 +60,7 @@ func TestNegotiationACWC(t *testing.T) {
 		}
 
 		// A format without negotiation rules has none.
-		must(s.CreateEvent(ctx, td, NewEvent{Slug: "plain", Format: []byte(acwcSwiss), Start: utc(2023, 3, 21, 0, 0)}))
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "plain", Format: []byte(acwcSwiss), Start: utc(2023, 3, 21, 0, 0), AllowPast: true}))
 		for _, n := range registerPlayers(t, s, "plain", 8) {
 			must(s.Approve(ctx, td, "plain", n, 0))
 		}

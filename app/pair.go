@@ -196,6 +196,12 @@ func (s *Service) PairRound(ctx context.Context, a arbiter.Actor, slug string) (
 			case m.IsBye():
 				byeMatch(st, &m)
 			}
+			if st.f.Entrant == format.Team && !m.IsBye() {
+				// A20 needs the round's captains (A13: as paired).
+				if m.HomeCaptain, m.AwayCaptain, err = roundCaptains(ctx, tx, st, m.Home, m.Away); err != nil {
+					return err
+				}
+			}
 			if st.f.Lineups == format.LineupBoards && !m.IsBye() {
 				if m.HomeBoards, err = pairedBoards(ctx, tx, st, m.Home); err != nil {
 					return err
@@ -217,6 +223,16 @@ func (s *Service) PairRound(ctx context.Context, a arbiter.Actor, slug string) (
 }
 
 func stageMatch(f *format.Format, si int) *format.Match { return &f.Stages[si].Match }
+
+// roundCaptains are two teams' captains for the round being paired.
+func roundCaptains(ctx context.Context, q sqlstore.Queryer, st *state, home, away string) (string, string, error) {
+	h, err := get[arbiter.Entrant](ctx, q, st, kindEntrant, home)
+	if err != nil {
+		return "", "", err
+	}
+	a, err := get[arbiter.Entrant](ctx, q, st, kindEntrant, away)
+	return h.Captain, a.Captain, err
+}
 
 // stageEntrants lists a stage's entrants in seed order: every approved
 // entrant for the first stage, the seeds the previous stage produced after.

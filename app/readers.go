@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"arbiter"
+	"arbiter/format"
 )
 
 // The readers below serve the pages: what a match's time negotiation,
@@ -18,6 +19,30 @@ func (s *Service) NegotiationOf(ctx context.Context, slug, matchID string) (*Neg
 	}
 	return optional(get[Negotiation](ctx, s.DB, st, kindNegotiation, matchID))
 }
+
+// BoardNegotiations returns the negotiations of a match whose boards are
+// negotiated apart (A5), by board (1-based; nil where none started), for
+// the format's number of boards.
+func (s *Service) BoardNegotiations(ctx context.Context, slug, matchID string) ([]*Negotiation, error) {
+	st, err := load(ctx, s.DB, slug)
+	if err != nil {
+		return nil, err
+	}
+	if !boardNegotiation(st.f) {
+		return nil, nil
+	}
+	out := make([]*Negotiation, teamSize(st.f, st.ev.Entrants))
+	for i := range out {
+		if out[i], err = optional(get[Negotiation](ctx, s.DB, st, kindNegotiation, negotiationID(matchID, i+1))); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// NegotiatesByBoard tells whether a format's players negotiate their
+// times board by board (A5 with board lineups) rather than per match.
+func NegotiatesByBoard(f *format.Format) bool { return boardNegotiation(f) }
 
 // BoardsOf returns the team's ranked board order (A12), or nil before the
 // TDs rank it.

@@ -85,6 +85,11 @@ func (s *Service) Register(ctx context.Context, a arbiter.Actor, slug string, e 
 		}
 		return s.eligibilityOnRegistration(ctx, tx, st, e.ID) // A2, W1: checked on Lichess at once (job_eligibility.go)
 	})
+	if err == nil && e.Kind == arbiter.EntrantTeam && s.accounts != nil {
+		// A11 on Lichess's data, for the TDs who approve (the outcome is
+		// stored; a failure to reach Lichess leaves it "unknown").
+		_, _ = s.CheckTeamRules(ctx, arbiter.Actor{Name: "arbiter", Role: arbiter.RoleSystem}, slug, e.ID, TeamRulesRequest{})
+	}
 	return e, err
 }
 
@@ -137,10 +142,13 @@ func normaliseEntrant(f *format.Format, e *arbiter.Entrant) error {
 		if e.Substitute != "" && seen[e.Substitute] {
 			return arbiter.FieldError("substitute", "A14", "the substitute %s is also a member", e.Substitute)
 		}
+		// The field's size is not known yet: any size of the format's
+		// bands is accepted here; approval and the close of registration
+		// check the size for the number of teams (A9).
 		sizes := f.TeamSizes()
 		lo, hi := slices.Min(sizes), slices.Max(sizes)
 		if len(e.Members) < lo || len(e.Members) > hi {
-			return arbiter.FieldError("members", "format.team.size", "a team has %d to %d members, got %d", lo, hi, len(e.Members))
+			return arbiter.FieldError("members", teamSizeClause(f), "a team has %d to %d members, got %d", lo, hi, len(e.Members))
 		}
 		if f.Team.Substitutes != nil && *f.Team.Substitutes == 0 && e.Substitute != "" {
 			return arbiter.FieldError("substitute", "format.team.substitutes", "this format allows no substitute")
@@ -216,6 +224,17 @@ func (s *Service) decideEntrant(ctx context.Context, a arbiter.Actor, slug, id s
 		if e.Status == status {
 			return arbiter.Errorf(arbiter.ECONFLICT, "entrant %s is already %s", e.ID, status)
 		}
+		if status == arbiter.EntrantApproved {
+			// A9: the team must field the players the format asks for
+			// with this approval's number of teams.
+			n, err := approvedCount(ctx, tx, st)
+			if err != nil {
+				return err
+			}
+			if err := checkTeamSize(st.f, e, n+1, true); err != nil {
+				return err
+			}
+		}
 		e.Status, e.Reason = status, reason
 		action := "entrant.approve"
 		if status == arbiter.EntrantRejected {
@@ -225,6 +244,18 @@ func (s *Service) decideEntrant(ctx context.Context, a arbiter.Actor, slug, id s
 		return err
 	})
 	return e, err
+}
+
+// approvedCount is the number of entrants approved so far.
+func approvedCount(ctx context.Context, q sqlstore.Queryer, st *state) (int, error) {
+	es, err := list[arbiter.Entrant](ctx, q, st, kindEntrant)
+	n := 0
+	for _, e := range es {
+		if e.Status == arbiter.EntrantApproved {
+			n++
+		}
+	}
+	return n, err
 }
 
 // Entrants lists the event's entrants: by seed once registration closed,
@@ -292,6 +323,9 @@ type CloseOptions struct {
 	// instead of Arbiter's lot; Reason is then required and audited.
 	InitialColour string
 	Reason        string
+	// AllowPast closes registration even when round 1's deadline has
+	// already passed (the scheduler then closes it at once as unplayed).
+	AllowPast bool
 }
 
 // CloseRegistrationWith is CloseRegistration with the TDs' options; without
@@ -347,6 +381,11 @@ func (s *Service) closeRegistration(ctx context.Context, a arbiter.Actor, slug s
 			return arbiter.RuleError("registration", "approve or reject every entrant first; pending: %s", strings.Join(pending, ", "))
 		}
 		n := len(approved)
+		for _, e := range approved {
+			if err := checkTeamSize(st.f, e, n, false); err != nil {
+				return err
+			}
+		}
 		x, err := st.f.Explain(n)
 		if err != nil {
 			return err
@@ -377,6 +416,9 @@ func (s *Service) closeRegistration(ctx context.Context, a arbiter.Actor, slug s
 		}
 		c, err := calendar.Build(rules, st.ev.Start, cal)
 		if err != nil {
+			return err
+		}
+		if err := notPast("allow_past", "round 1's deadline", c.Rounds[0].End.Add(-time.Minute), s.now(), o.AllowPast); err != nil {
 			return err
 		}
 		// Initial ranking: rating, then name (C.04.2 without titles).

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"arbiter"
+	"arbiter/lineup"
 	"arbiter/sanction"
 	"arbiter/sqlstore"
 )
@@ -57,6 +58,9 @@ func (s *Service) NameReplacement(ctx context.Context, a arbiter.Actor, slug str
 		return e, arbiter.FieldError("player", "app.replacement", "name the replacement player")
 	}
 	if err := checkUser("player", player); err != nil {
+		return e, err
+	}
+	if err := s.replacementTeamRules(ctx, a, slug, req, replaced, player); err != nil {
 		return e, err
 	}
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
@@ -143,4 +147,38 @@ func (s *Service) NameReplacement(ctx context.Context, a arbiter.Actor, slug str
 		return err
 	})
 	return e, err
+}
+
+// replacementTeamRules runs A11's team check on the team the replacement
+// would make: its players, and as board-4 candidates the last board of
+// the TDs' ranking with the replacement in the replaced player's place
+// (ratings as the TDs gave them; the replacement's as given), else the
+// team ranked by Lichess ratings. A failing check refuses it (A11).
+func (s *Service) replacementTeamRules(ctx context.Context, a arbiter.Actor, slug string, req ReplacementRequest, replaced, player string) error {
+	st, err := load(ctx, s.DB, slug)
+	if err != nil || !teamRulesApply(st.f) {
+		return nil
+	}
+	if ok, err := isTD(ctx, s.DB, st, a); err != nil || !ok {
+		return nil // the replacement itself is refused, naming why
+	}
+	id := strings.ToLower(req.Entrant)
+	e, err := get[arbiter.Entrant](ctx, s.DB, st, kindEntrant, id)
+	if err != nil {
+		return nil
+	}
+	players := slices.DeleteFunc(append(e.Users(), player), func(u string) bool { return u == replaced })
+	var cands []string
+	if bt, err := getBoards(ctx, s.DB, st, id); err == nil {
+		var ms []lineup.Member
+		for _, m := range bt.Team.Members {
+			if m.Name != replaced {
+				ms = append(ms, m)
+			}
+		}
+		ms = append(ms, lineup.Member{Name: player, Rating: req.Rating})
+		order := lineup.RankByRating(ms)
+		cands = lastBoards(order[:min(len(order), boardRules(st).Boards)], players)
+	}
+	return s.requireTeamRules(ctx, slug, id, TeamRulesRequest{Players: players, Board4: cands})
 }

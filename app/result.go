@@ -76,6 +76,10 @@ func (st *state) score(m *arbiter.Match, in ResultInput) (scored, error) {
 	if err := checkBoardPlayers(m, sh); err != nil {
 		return scored{}, err
 	}
+	if err := checkCaptainsBoard(st.f, m, sh); err != nil {
+		return scored{}, err
+	}
+	applyRulings(m, sh)
 	ms, err := score.Score(st.f, st.ev.Stages[m.Stage].Name, sh, score.Options{Entrants: st.ev.Entrants})
 	if err != nil {
 		return scored{}, err
@@ -428,6 +432,9 @@ func (s *Service) OverrideResult(ctx context.Context, a arbiter.Actor, slug, mat
 		}
 		if rd.Status == arbiter.RoundPaired {
 			return arbiter.RuleError("app.result", "round %d is not published yet", rd.Number)
+		}
+		if in, err = reopenedSheet(ctx, tx, st, &m, in); err != nil {
+			return err
 		}
 		sc, err := st.score(&m, in)
 		if err != nil {

@@ -9,19 +9,23 @@ import (
 	"arbiter/calendar"
 	"arbiter/format"
 	"arbiter/sanction"
-	"arbiter/score"
 	"arbiter/sqlstore"
 )
 
-// appealClause is the rule behind the appeal window (R5: an appeal within
-// 24 h may overturn the automatic double forfeits).
-const appealClause = "R5"
+// appealClause is the rule behind a format's appeal window: the clause it
+// names for unplayed matches (R5: an appeal within 24 h may overturn the
+// automatic double forfeits), else the field.
+func appealClause(st *state) string {
+	return orField(st.f.Clauses.Unplayed, "format.calendar.appeal_hours")
+}
 
-// CloseRound closes the current round once its deadline has passed (R5):
-// every match with no result becomes a double forfeit (0-0) scored by the
-// format, a reported but unconfirmed result stands as reported, a disputed
-// one waits for a TD. If the format has an appeal window it opens now. A
-// TD or the scheduler (role system) closes rounds.
+// CloseRound closes the current round once its deadline has passed: every
+// match with no result takes its rulebook's result (unplayedAtDeadline:
+// R5's double forfeit where there are no time offers; W14's draw when
+// both sides failed to offer; otherwise held for the TDs with the fault
+// shown), a reported but unconfirmed result stands as reported, a
+// disputed one waits for a TD. If the format has an appeal window it
+// opens now. A TD or the scheduler (role system) closes rounds.
 func (s *Service) CloseRound(ctx context.Context, a arbiter.Actor, slug string) (arbiter.Round, error) {
 	var rd arbiter.Round
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
@@ -63,6 +67,7 @@ func (s *Service) closeCurrent(ctx context.Context, tx *sqlstore.Tx, st *state, 
 		if err != nil {
 			return err
 		}
+		var held []string
 		for _, id := range rd.Matches {
 			m, err := get[arbiter.Match](ctx, tx, st, kindMatch, id)
 			if err != nil {
@@ -70,14 +75,12 @@ func (s *Service) closeCurrent(ctx context.Context, tx *sqlstore.Tx, st *state, 
 			}
 			switch m.Status {
 			case arbiter.MatchScheduled:
-				sc, err := st.score(&m, ResultInput{Summary: "forfeit:" + score.ForfeitDouble})
+				note, err := s.unplayedAtDeadline(ctx, tx, st, a, m, rd)
 				if err != nil {
 					return err
 				}
-				m.Status, m.Result, m.Decision = arbiter.MatchFinal, &sc.outcome, "double_forfeit"
-				ch := change(a, "result.double_forfeit", "R5: unplayed at the round deadline "+calendar.Format(rd.End.Add(-1)), false)
-				if m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m); err != nil {
-					return err
+				if note != "" {
+					held = append(held, note)
 				}
 			case arbiter.MatchReported:
 				rep, err := get[arbiter.Report](ctx, tx, st, kindReport, m.Report)
@@ -102,6 +105,7 @@ func (s *Service) closeCurrent(ctx context.Context, tx *sqlstore.Tx, st *state, 
 		if rd.Notes, err = forfeitNotes(ctx, tx, st); err != nil {
 			return err
 		}
+		rd.Notes = append(held, rd.Notes...)
 		if rules.AppealWindow > 0 {
 			rd.AppealsUntil = rules.Appeals(rd.End).End
 		}
@@ -150,7 +154,7 @@ func (s *Service) Appeal(ctx context.Context, a arbiter.Actor, slug, matchID, re
 		}
 		tdCall := st.f.Calendar.AppealMode() == format.AppealsTDDiscretion
 		if rd.Status != arbiter.RoundClosed {
-			clause := appealClause
+			clause := appealClause(st)
 			if tdCall {
 				clause = tdAppealClause
 			}
@@ -162,10 +166,10 @@ func (s *Service) Appeal(ctx context.Context, a arbiter.Actor, slug, matchID, re
 			}
 		} else {
 			if rd.AppealsUntil.IsZero() {
-				return arbiter.RuleError(appealClause, "the format %s has no appeal window", st.f.Name)
+				return arbiter.RuleError(appealClause(st), "the format %s has no appeal window", st.f.Name)
 			}
 			win := calendar.Window{Start: rd.End, End: rd.AppealsUntil}
-			if err := win.Require(s.now(), appealClause, fmt.Sprintf("appeals against round %d", rd.Number)); err != nil {
+			if err := win.Require(s.now(), appealClause(st), fmt.Sprintf("appeals against round %d", rd.Number)); err != nil {
 				return err
 			}
 		}

@@ -12,6 +12,7 @@ import (
 	"arbiter/sanction"
 	"arbiter/score"
 	"arbiter/sqlstore"
+	"arbiter/standings"
 )
 
 const kindSanction = "sanction"
@@ -137,16 +138,37 @@ func (s *Service) Sanction(ctx context.Context, a arbiter.Actor, slug string, re
 			res.Changes = nil // the pairings were redone
 			clauses = append(clauses, "W17")
 		}
+		var notes []string
 		for _, chg := range res.Changes {
 			if !strings.Contains(strings.Join(clauses, ","), chg.Clause) {
 				clauses = append(clauses, chg.Clause)
 			}
 			m := byID[chg.MatchID]
 			why := fmt.Sprintf("%s: %s of %s: %s", chg.Clause, reason, e.ID, req.Reason)
+			if e.Kind == arbiter.EntrantTeam && chg.Effect != sanction.Keep {
+				// The member's own boards or sets (R14, A2, A8).
+				why = fmt.Sprintf("%s: %s of %s (%s): %s", chg.Clause, reason, player, e.ID, req.Reason)
+				got, ok, note, err := s.sanctionMember(ctx, tx, st, a, m, chg, e.ID, player, res.TeamOut, why)
+				if err != nil {
+					return err
+				}
+				if note != "" {
+					notes = append(notes, note)
+				}
+				if ok {
+					changed = append(changed, got)
+				}
+				continue
+			}
 			switch chg.Effect {
 			case sanction.Keep:
 				continue
-			case sanction.AwardOpponent, sanction.AdjudicateOpponent, sanction.FullForfeit:
+			case sanction.AdjudicateOpponent, sanction.FullForfeit:
+				if m.Result == nil || m.Result.Decision != string(standings.Played) {
+					continue // no game was played: no result of the player's to give away (W17: "finished games")
+				}
+				fallthrough
+			case sanction.AwardOpponent:
 				f := score.ForfeitHome
 				if chg.Beneficiary == m.Away {
 					f = score.ForfeitAway
@@ -211,7 +233,7 @@ func (s *Service) Sanction(ctx context.Context, a arbiter.Actor, slug string, re
 			kindText += " (team out)"
 		}
 		out = arbiter.Sanction{ID: fmt.Sprintf("x%d", len(prior)+1), Entrant: e.ID, Player: player, Kind: kindText, Rule: rule,
-			Reason: req.Reason, By: normUser(a.Name), At: s.now()}
+			Reason: req.Reason, By: normUser(a.Name), At: s.now(), Notes: notes}
 		_, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindSanction, out.ID, out)
 		return err
 	})

@@ -98,31 +98,53 @@ func r2Deadline(t *testing.T, s *Service, slug string) time.Time {
 	return ev.Calendar[1].End
 }
 
-// TestSanctionTeamMember: antichess team cup A8/A15 — a disqualified member
-// leaves the team and the team's open match goes to the opponent (A8); the
-// captain's disqualification puts the whole team out (A15).
+// TestSanctionTeamMember: antichess team cup A8/A15, per player. Boards
+// (A12): capNN, aNN, bNN, cNN, so b01 is team-01's board 3.
+//   - b01 is disqualified while s1r1b1 (team-01 v team-06) is still to be
+//     played: A8, "their opponent wins the match", is b01's match on board
+//     3: that board goes to team-06, the other boards are played. The
+//     reported sheet (board 1 144-0, boards 2-4 68-76 each) counts with
+//     board 3 as 0-144: 144+68+0+68 = 280 against 296, team-06 wins.
+//   - team-07's captain is disqualified while s1r1b2 is open: the team is
+//     out (A15: "the captain cannot be replaced"), so the whole match goes
+//     to team-02.
+//   - team-06's captain is disqualified after its match: the team is out,
+//     its result is kept (A1).
 func TestSanctionTeamMember(t *testing.T) {
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 10, 1, false)
 		must(s.CloseRegistration(ctx, td, "atc"))
-		pairOK(s.PairRound(ctx, td, "atc"))
+		rankFour(t, s, "atc", 1, 6)
+		ms := pairOK(s.PairRound(ctx, td, "atc"))
 		must(s.PublishRound(ctx, td, "atc"))
 		c.t = utc(2025, 1, 9, 0, 0)
-		// Board 1 is team-01 v team-06.
 		_, _, err := s.Sanction(ctx, td, "atc", SanctionRequest{Entrant: "team-01", Kind: "disqualification", Reason: "x"})
 		wantErr(t, err, arbiter.EINVALID, "app.sanction") // which member?
 		x, changed := must2(s.Sanction(ctx, td, "atc", SanctionRequest{Entrant: "team-01", Player: "b01", Kind: "disqualification", Reason: "public accusations (A6)"}))
-		if x.Rule != "A8" || len(changed) != 1 || changed[0].Result.Result != "away_win" {
+		if x.Rule != "A8" || len(changed) != 1 || changed[0].Status != arbiter.MatchScheduled || len(changed[0].Rulings) != 1 ||
+			changed[0].Rulings[0].Board != 3 || changed[0].Rulings[0].Forfeit != "away" || changed[0].Rulings[0].Player != "b01" {
 			t.Fatalf("sanction %+v, changed %+v", x, changed)
 		}
 		es := must(s.Entrants(ctx, "atc"))
 		if es[0].ID != "team-01" || es[0].Status != arbiter.EntrantApproved || slices.Contains(es[0].Members, "b01") {
 			t.Fatalf("team-01 after the DQ: %+v", es[0])
 		}
-		// Team 06's captain is disqualified: the team is out (A15).
+		m := must(s.ReportResult(ctx, arbiter.Actor{Name: "cap01", Role: arbiter.RoleCaptain}, "atc", ms[0].ID, ResultInput{Sheet: []byte(teamSheet)}))
+		if m.Result.Result != "away_win" || m.Result.Home.Points != arbiter.P(280) || m.Result.Away.Points != arbiter.P(296) {
+			t.Fatalf("the reported result with board 3 forfeited: %+v", m.Result)
+		}
+		must(s.ConfirmResult(ctx, arbiter.Actor{Name: "cap06", Role: arbiter.RoleCaptain}, "atc", ms[0].ID, 0))
+
+		// team-07's captain: the team is out, its open match goes to team-02.
+		_, changed = must2(s.Sanction(ctx, td, "atc", SanctionRequest{Entrant: "team-07", Player: "cap07", Kind: "disqualification", Reason: "x"}))
+		if len(changed) != 1 || changed[0].ID != ms[1].ID || changed[0].Result.Result != "away_win" || changed[0].Result.Forfeit != "away" {
+			t.Fatalf("team-07 out: %+v", changed)
+		}
+		// Team 06's captain is disqualified: the team is out (A15), its
+		// decided match stands (A1).
 		_, changed = must2(s.Sanction(ctx, td, "atc", SanctionRequest{Entrant: "team-06", Player: "cap06", Kind: "disqualification", Reason: "x"}))
-		if len(changed) != 0 { // its only match was already decided
+		if len(changed) != 0 {
 			t.Fatalf("changed %+v", changed)
 		}
 		es = must(s.Entrants(ctx, "atc"))
@@ -132,5 +154,35 @@ func TestSanctionTeamMember(t *testing.T) {
 		_, err = s.SetCaptain(ctx, td, "atc", "team-01", "zzz")
 		wantErr(t, err, arbiter.EINVALID, "A11")
 		must(s.SetCaptain(ctx, td, "atc", "team-01", "a01"))
+	})
+}
+
+// TestW17OnlyFinishedGames: W17's engine mark adjudicates "all of their
+// finished games" to the opponents: a match that was never played (round
+// 1: nobody offered a time, W14's draw) has none and stands; the open
+// match of round 2 goes to the opponent.
+func TestW17OnlyFinishedGames(t *testing.T) {
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0)}))
+		for _, n := range registerPlayers(t, s, "wc", 12) {
+			must(s.Approve(ctx, td, "wc", n, 0))
+		}
+		ev := must(s.CloseRegistration(ctx, td, "wc"))
+		r1 := pairOK(s.PairRound(ctx, td, "wc"))
+		must(s.PublishRound(ctx, td, "wc"))
+		c.t = ev.Calendar[0].End
+		must(s.CloseRound(ctx, td, "wc"))
+		pairOK(s.PairRound(ctx, td, "wc"))
+		must(s.PublishRound(ctx, td, "wc"))
+		c.t = ev.Calendar[1].Start.Add(3600e9)
+		p := r1[0].Home
+		_, changed := must2(s.Sanction(ctx, td, "wc", SanctionRequest{Entrant: p, Kind: "engine_mark", Reason: "engine mark"}))
+		if len(changed) != 1 || changed[0].Round != 2 {
+			t.Fatalf("changed %+v, want only the open round 2 match", changed)
+		}
+		m := must(s.Matches(ctx, "wc", "s1r1"))[0]
+		if m.Decision != "negotiation" || m.Result.Forfeit != "full_draw" {
+			t.Fatalf("round 1's unplayed match after the mark: %s %+v", m.Decision, m.Result)
+		}
 	})
 }

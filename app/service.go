@@ -216,6 +216,8 @@ func setVersion(v any, version int64) {
 		d.Version = version
 	case *EligibilityCheck:
 		d.Version = version
+	case *TeamCheck:
+		d.Version = version
 	}
 }
 

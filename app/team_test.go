@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strings"
 	"testing"
 
 	"arbiter"
@@ -43,12 +44,39 @@ func TestTeamEventRound(t *testing.T) {
 		must(s.ConfirmResult(ctx, arbiter.Actor{Name: "cap06", Role: arbiter.RoleCaptain}, "atc", ms[0].ID, 0))
 
 		// A4: round 1 is due Monday 2025-01-13 23:59 UTC. The other four
-		// matches are unplayed: A5 counts a double forfeit as a 0-0 draw.
+		// matches are unplayed and nobody offered a time: A5 gives no
+		// automatic result (both players of every board are at fault), so
+		// they are held for the TDs, board by board.
 		c.t = utc(2025, 1, 14, 0, 0)
-		must(s.CloseRound(ctx, td, "atc"))
+		rd := must(s.CloseRound(ctx, td, "atc"))
 		ms = must(s.Matches(ctx, "atc", "s1r1"))
 		for _, m := range ms[1:] {
-			if m.Decision != "double_forfeit" || m.Result.Home.MatchPoints != arbiter.P(0.5) || m.Result.Away.MatchPoints != arbiter.P(0.5) ||
+			if m.Status != arbiter.MatchHeld || m.Result != nil ||
+				!strings.Contains(m.Note, "board 1: neither "+m.Home+" nor "+m.Away+" offered 3 times by Thursday 2025-01-09 23:59 UTC (A5: both at fault); the TDs decide") {
+				t.Fatalf("%s: %s %+v %q", m.ID, m.Status, m.Result, m.Note)
+			}
+		}
+		if len(rd.Notes) != 4 || !strings.HasPrefix(rd.Notes[0], ms[1].ID+" is held for the TDs: board 1:") {
+			t.Fatalf("round notes %q", rd.Notes)
+		}
+		// The TDs find no fault on any board of s1r1b2: A5's 0-0 draw, board
+		// by board, and the match with it (a 0-0 drawn match, half a match
+		// point each). The other three they rule as double forfeits.
+		for b := 1; b <= 4; b++ {
+			_, m, err := s.Negotiate(ctx, td, "atc", ms[1].ID, NegotiationStep{Kind: NegRuleFault, Board: b, Reason: "both teams were unreachable"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if final := m.Status == arbiter.MatchFinal; final != (b == 4) {
+				t.Fatalf("after board %d: %s", b, m.Status)
+			}
+		}
+		for _, m := range ms[2:] {
+			must(s.OverrideResult(ctx, td, "atc", m.ID, ResultInput{Summary: "forfeit:double"}, "no offers from either team", 0))
+		}
+		ms = must(s.Matches(ctx, "atc", "s1r1"))
+		for _, m := range ms[1:] {
+			if m.Status != arbiter.MatchFinal || m.Result.Home.MatchPoints != arbiter.P(0.5) || m.Result.Away.MatchPoints != arbiter.P(0.5) ||
 				m.Result.Home.Points != 0 {
 				t.Fatalf("%s: %s %+v", m.ID, m.Decision, m.Result)
 			}
@@ -111,11 +139,11 @@ func TestBringForward(t *testing.T) {
 		}
 
 		// The ACWC has no such rule (W13).
-		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0)}))
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0), AllowPast: true}))
 		for _, n := range registerPlayers(t, s, "wc", 12) {
 			must(s.Approve(ctx, td, "wc", n, 0))
 		}
-		must(s.CloseRegistration(ctx, td, "wc"))
+		must(s.CloseRegistrationWith(ctx, td, "wc", CloseOptions{AllowPast: true}))
 		pairOK(s.PairRound(ctx, td, "wc"))
 		must(s.PublishRound(ctx, td, "wc"))
 		_, err = s.BringForward(ctx, td, "wc", utc(2023, 3, 25, 0, 0))

@@ -22,7 +22,7 @@ func rkccNamed(h, a int) string {
 
 func rkccEvent(t *testing.T, s *Service, c *clock, slug string, doc []byte) []arbiter.Match {
 	t.Helper()
-	ne := NewEvent{Slug: slug, Preset: "rkcc-team-three-tc", Start: utc(2025, 1, 6, 0, 0)}
+	ne := NewEvent{Slug: slug, Preset: "rkcc-team-three-tc", Start: utc(2025, 1, 6, 0, 0), AllowPast: true}
 	if doc != nil {
 		ne.Preset, ne.Format = "", doc
 	}

@@ -90,9 +90,14 @@ type PoolTable struct {
 
 // Counts summarise the run.
 type Counts struct {
-	Matches        int `json:"matches"` // paired matches, byes excluded
-	Byes           int `json:"byes"`
-	DoubleForfeits int `json:"double_forfeits"` // made by CloseRound at the deadline
+	Matches int `json:"matches"` // paired matches, byes excluded
+	Byes    int `json:"byes"`
+	// Unplayed counts the matches left unplayed at a deadline, which take
+	// their rulebook's result there: DoubleForfeits (R5), Held for the
+	// TDs (A5: nobody offered, both at fault), or W14's draw.
+	Unplayed       int `json:"unplayed"`
+	DoubleForfeits int `json:"double_forfeits"` // made by CloseRound at the deadline (R5)
+	Held           int `json:"held"`            // held for the TDs at the deadline (A5)
 	// Forfeits counts the matches finally not played over the board:
 	// forfeit wins, double forfeits, full draws, awarded pairings.
 	Forfeits     int `json:"forfeits"`

@@ -66,6 +66,7 @@ func TestDemoPresets(t *testing.T) {
 				}
 				checkLifecycle(t, c.preset, sum)
 				checkEvent(t, svc, sum)
+				checkRanking(t, svc, c.preset, sum)
 				checkReplay(t, svc, sum)
 			})
 		})
@@ -77,20 +78,20 @@ func TestDemoPresets(t *testing.T) {
 func checkLifecycle(t *testing.T, preset string, s demo.Summary) {
 	t.Helper()
 	c := s.Counts
-	if c.DoubleForfeits != 1 || c.Disputes != 1 || c.Forfeits < 1 {
-		t.Errorf("counts %+v: want one double forfeit, one dispute and a no-show", c)
+	if c.Unplayed != 1 || c.Disputes != 1 || c.Forfeits < 1 {
+		t.Errorf("counts %+v: want one match unplayed at the deadline, one dispute and a no-show", c)
 	}
 	switch preset {
-	case "rkcc-team-three-tc": // R5's appeal window; no armageddon (R11); R16 a member out; R7 lineups
-		if c.Appeals != 1 || c.Armageddons != 0 || c.Sanctions != 1 || c.Lineups < 8 {
+	case "rkcc-team-three-tc": // R5's double forfeit and appeal window; no armageddon (R11); R16 a member out; R7 lineups
+		if c.DoubleForfeits != 1 || c.Appeals != 1 || c.Armageddons != 0 || c.Sanctions != 1 || c.Lineups < 8 {
 			t.Errorf("rkcc counts %+v", c)
 		}
-	case "antichess-team-cup": // the TDs' call on the appeal (§1); A20's armageddon; A15 the captain's DQ puts the team out
-		if c.Appeals != 1 || c.Armageddons < 1 || c.Sanctions != 1 || c.Negotiations == 0 {
+	case "antichess-team-cup": // A5: the unplayed match held for the TDs; their call on the appeal (§1); A20's armageddon; A15 the captain's DQ puts the team out
+		if c.Held != 1 || c.DoubleForfeits != 0 || c.Appeals != 1 || c.Armageddons < 1 || c.Sanctions != 1 || c.Negotiations == 0 {
 			t.Errorf("antichess counts %+v", c)
 		}
-	case "acwc-2023": // the TDs' call on the appeal (§1); W17 disqualification; W10/W11 armageddon
-		if c.Appeals != 1 || c.Armageddons < 1 || c.Sanctions != 1 || c.Negotiations == 0 {
+	case "acwc-2023": // W14: the unplayed match a draw (no offers); the TDs' call on the appeal (§1); W17 disqualification; W10/W11 armageddon
+		if c.Held != 0 || c.DoubleForfeits != 0 || c.Appeals != 1 || c.Armageddons < 1 || c.Sanctions != 1 || c.Negotiations == 0 {
 			t.Errorf("acwc counts %+v", c)
 		}
 	}
@@ -256,17 +257,27 @@ func checkReplay(t *testing.T, svc *app.Service, s demo.Summary) {
 	for _, e := range log {
 		actions[e.Action+" "+e.Kind]++
 	}
-	want := map[string]int{"result.double_forfeit match": 1, "result.dispute match": 1, "result.override match": 1,
+	// The antichess cup negotiates board by board (A5): 4 boards with 10 teams.
+	boards := 1
+	if s.Preset == "antichess-team-cup" {
+		boards = 4
+	}
+	want := map[string]int{"result.dispute match": 1, "result.override match": 1,
 		"armageddon.commit armageddon": 2 * s.Counts.Armageddons, "armageddon.reveal armageddon": 2 * s.Counts.Armageddons,
-		"negotiation.propose negotiation": s.Counts.Negotiations, "negotiation.accept negotiation": s.Counts.Negotiations,
+		"negotiation.propose negotiation": boards * s.Counts.Negotiations, "negotiation.accept negotiation": boards * s.Counts.Negotiations,
 		"appeal.file appeal": s.Counts.Appeals, "appeal.accept appeal": s.Counts.Appeals,
 		"lineup.submit lineup": s.Counts.Lineups, "result.accept_at_deadline match": 1}
-	if s.Preset != "rkcc-team-three-tc" { // the offer deadline's result (A5, W14)
-		want["negotiation.expire negotiation"] = 1
+	switch s.Preset {
+	case "rkcc-team-three-tc": // R5
+		want["result.double_forfeit match"] = 1
+	case "antichess-team-cup": // A5: no automatic result; the TDs rule after the weekend, board by board; the unplayed match held
+		want["negotiation.expire negotiation"] = boards
+		want["negotiation.rule_fault negotiation"] = boards
 		want["result.negotiation match"] = 1
-	}
-	if s.Preset == "antichess-team-cup" { // A5: no automatic result; the TDs rule after the weekend
-		want["negotiation.rule_fault negotiation"] = 1
+		want["result.held match"] = 1
+	case "acwc-2023": // W14: the match without offers and the unplayed one are draws, both forfeited a game
+		want["negotiation.expire negotiation"] = 2
+		want["result.negotiation match"] = 2
 	}
 	for a, n := range want {
 		if actions[a] != n {
@@ -500,6 +511,43 @@ func TestSeedAll(t *testing.T) {
 			if now.Before(w.Start.Add(-7*24*time.Hour)) || !now.Before(w.End) {
 				t.Errorf("%s next round window %v..%v does not hold now %v", ev.Slug, w.Start, w.End, now)
 			}
+		}
+	}
+}
+
+// checkRanking: the finished event has a final ranking of every entrant;
+// the final decides 1st and 2nd (the demo's final), the third-place match
+// 3rd and 4th (A18, W11), or, in the RKCC (R2: no third-place match), the
+// semifinal losers ordered by the Swiss; nobody shares one of those four.
+func checkRanking(t *testing.T, svc *app.Service, preset string, s demo.Summary) {
+	t.Helper()
+	ps, err := svc.Ranking(ctx, s.Slug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) != s.Entrants {
+		t.Fatalf("ranking of %d entrants, want %d", len(ps), s.Entrants)
+	}
+	third := "third_place"
+	if preset == "rkcc-team-three-tc" {
+		third = "knockout_round"
+	}
+	for i, want := range []string{"final", "final", third, third} {
+		if ps[i].Rank != i+1 || ps[i].Shared || ps[i].DecidedBy != want {
+			t.Errorf("place %d: %+v, want decided by %s", i+1, ps[i], want)
+		}
+	}
+	f := s.Final
+	winner, loser := f.Home, f.Away
+	if f.Result.Result == "away_win" {
+		winner, loser = loser, winner
+	}
+	if ps[0].Entrant != winner || ps[1].Entrant != loser {
+		t.Errorf("1st %s and 2nd %s, the final was won by %s against %s", ps[0].Entrant, ps[1].Entrant, winner, loser)
+	}
+	for i := 1; i < len(ps); i++ {
+		if ps[i].Rank < ps[i-1].Rank || ps[i].Rank != i+1 && !ps[i].Shared {
+			t.Errorf("place %d after %d: %+v", ps[i].Rank, ps[i-1].Rank, ps[i])
 		}
 	}
 }

@@ -113,14 +113,7 @@ func (r *runner) round(ctx context.Context, si, n int) error {
 			continue
 		case noOffers:
 			r.at(w.OfferDeadline.Add(time.Minute))
-			_, got, err := r.svc.Negotiate(ctx, TD, slug, m.ID, app.NegotiationStep{Kind: app.NegExpire})
-			if err == nil && got.Status != arbiter.MatchFinal && !w.Weekend.IsZero() {
-				// No automatic result (A5): after the weekend the TD rules
-				// that nobody is to blame, which gives the rulebook's result.
-				r.at(w.Weekend.Add(time.Minute))
-				_, got, err = r.svc.Negotiate(ctx, TD, slug, m.ID, app.NegotiationStep{Kind: app.NegRuleFault,
-					Reason: "neither side made offers; no fault found (demo)"})
-			}
+			got, err := r.noOffers(ctx, m, w)
 			if err == nil && got.Status != arbiter.MatchFinal {
 				r.note("offer deadline of %s passed without a result; the match is played", m.ID)
 				noOffers = ""
@@ -187,11 +180,53 @@ func (r *runner) round(ctx context.Context, si, n int) error {
 		return err
 	}
 	if unplayed != "" {
-		r.counts.DoubleForfeits++
+		// The deadline's result: R5's double forfeit, W14's draw (neither
+		// side offered), or held for the TDs (A5: nobody offered; the TDs
+		// decide who is at fault). Either way the appeal follows.
+		r.counts.Unplayed++
+		ms, err := r.svc.Matches(ctx, slug, rd.ID)
+		if err != nil {
+			return err
+		}
+		for _, m := range ms {
+			switch {
+			case m.ID != unplayed:
+			case m.Decision == "double_forfeit":
+				r.counts.DoubleForfeits++
+			case m.Status == arbiter.MatchHeld:
+				r.counts.Held++
+			}
+		}
 		r.progress()
 		return r.appeal(ctx, si, unplayed, rd.End)
 	}
 	return nil
+}
+
+// noOffers applies the offer deadline to a match where nobody offered a
+// time: W14 makes it a draw; A5 gives no automatic result, so after the
+// weekend the TD rules that nobody is to blame, which gives the rulebook's
+// result (board by board where boards are negotiated apart).
+func (r *runner) noOffers(ctx context.Context, m arbiter.Match, w arbiter.RoundWindow) (arbiter.Match, error) {
+	slug := r.opts.Slug
+	got := m
+	var err error
+	for _, b := range r.negotiationBoards() {
+		if _, got, err = r.svc.Negotiate(ctx, TD, slug, m.ID, app.NegotiationStep{Kind: app.NegExpire, Board: b}); err != nil {
+			return got, err
+		}
+	}
+	if got.Status == arbiter.MatchFinal || w.Weekend.IsZero() {
+		return got, nil
+	}
+	r.at(w.Weekend.Add(time.Minute))
+	for _, b := range r.negotiationBoards() {
+		if _, got, err = r.svc.Negotiate(ctx, TD, slug, m.ID, app.NegotiationStep{Kind: app.NegRuleFault, Board: b,
+			Reason: "neither side made offers; no fault found (demo)"}); err != nil {
+			return got, err
+		}
+	}
+	return got, nil
 }
 
 func (r *runner) window(si, n int) (arbiter.RoundWindow, bool) {

@@ -31,20 +31,42 @@ func (r *runner) negotiate(ctx context.Context, m arbiter.Match, end time.Time) 
 	if !times[2].Before(end) {
 		return time.Time{}, nil // a round too short for three days of offers
 	}
-	_, _, err := r.svc.Negotiate(ctx, r.actors[m.Home], r.opts.Slug, m.ID, app.NegotiationStep{Kind: app.NegPropose, Times: times})
-	if err == nil {
-		r.at(r.now.Add(30 * time.Minute))
-		_, _, err = r.svc.Negotiate(ctx, r.actors[m.Away], r.opts.Slug, m.ID, app.NegotiationStep{Kind: app.NegAccept, At: times[0]})
-	}
-	if arbiter.ErrorCode(err) == arbiter.ERULE {
-		r.note("time negotiation of %s refused: %s", m.ID, arbiter.ErrorMessage(err))
-		return time.Time{}, nil
-	}
-	if err != nil {
-		return time.Time{}, err
+	// Board by board where each player negotiates with their opponent
+	// (A5); the captains act for their boards (A16).
+	for _, b := range r.negotiationBoards() {
+		_, _, err := r.svc.Negotiate(ctx, r.actors[m.Home], r.opts.Slug, m.ID, app.NegotiationStep{Kind: app.NegPropose, Board: b, Times: times})
+		if err == nil {
+			r.at(r.now.Add(30 * time.Minute))
+			_, _, err = r.svc.Negotiate(ctx, r.actors[m.Away], r.opts.Slug, m.ID, app.NegotiationStep{Kind: app.NegAccept, Board: b, At: times[0]})
+		}
+		if arbiter.ErrorCode(err) == arbiter.ERULE {
+			r.note("time negotiation of %s refused: %s", m.ID, arbiter.ErrorMessage(err))
+			return time.Time{}, nil
+		}
+		if err != nil {
+			return time.Time{}, err
+		}
 	}
 	r.counts.Negotiations++
 	return times[0], nil
+}
+
+// negotiationBoards are the units a match's time is negotiated in: each
+// board (1..size) where the players negotiate board by board (A5 with
+// board lineups), else the match as a whole (0).
+func (r *runner) negotiationBoards() []int {
+	if r.f.Entrant != format.Team || r.f.Lineups != format.LineupBoards {
+		return []int{0}
+	}
+	size := 1
+	if ts := r.f.TeamSize(r.ev.Entrants); ts != nil {
+		size = *ts
+	}
+	var out []int
+	for b := 1; b <= size; b++ {
+		out = append(out, b)
+	}
+	return out
 }
 
 // bid runs the armageddon's sealed-bid auction through the application

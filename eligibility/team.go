@@ -76,7 +76,22 @@ func HistoryPoints(h lichess.RatingHistory) []RatingPoint {
 // count. When the verdict rests on points whose RD is unknown the result
 // is Unknown: the RD exception is for the TD.
 func CapCrossing(points []RatingPoint, cap int, now time.Time) Check {
+	return CapCrossingUntil(points, cap, now, time.Time{})
+}
+
+// CapCrossingUntil is CapCrossing counting only what happened before
+// until (zero: no limit): A11 makes a team replace its board-4 player only
+// for a crossing "before 25th April 2025" (A11ReplaceBy); a run over the
+// cap still going on at until ends there.
+func CapCrossingUntil(points []RatingPoint, cap int, now, until time.Time) Check {
 	c := Check{Rule: "A11.cap", Clause: "A11", Text: fmt.Sprintf("board 4 not above %d since %s", cap, capSince.Format(day))}
+	if !until.IsZero() {
+		c.Text += " (crossings before " + until.Format(day) + ")"
+		if now.After(until) {
+			now = until
+		}
+		points = slices.DeleteFunc(slices.Clone(points), func(p RatingPoint) bool { return !p.Date.Before(until) })
+	}
 	ps := slices.Clone(points)
 	slices.SortStableFunc(ps, func(a, b RatingPoint) int { return a.Date.Compare(b.Date) })
 	days := map[string]bool{}

@@ -270,13 +270,21 @@ func resultText(s *Snapshot, m arbiter.Match) string {
 }
 
 func (p *post) standings(si int) {
+	// The tables stand after the stage's last completed round (a round
+	// being played counts once it is completed), as the app computes them.
 	after := ""
 	if rs := p.s.stageRounds(si); len(rs) > 0 {
-		last := rs[len(rs)-1]
-		if last.Status == arbiter.RoundClosed {
-			after = fmt.Sprintf(" after round %d", last.Number)
-		} else {
-			after = fmt.Sprintf(" (round %d in progress)", last.Number)
+		done := 0
+		for _, r := range rs {
+			if r.Status == arbiter.RoundClosed && r.Number == done+1 {
+				done = r.Number
+			}
+		}
+		if done > 0 {
+			after = fmt.Sprintf(" after round %d", done)
+		}
+		if last := rs[len(rs)-1]; last.Status != arbiter.RoundClosed {
+			after += fmt.Sprintf(" (round %d in progress)", last.Number)
 		}
 	}
 	title := "standings" + after

@@ -25,6 +25,13 @@ type Clauses struct {
 	// Registration is cited for a registration after the calendar's
 	// registration_close_hours_before (R8).
 	Registration string `json:"registration,omitempty"`
+	// Unplayed is cited for a match unplayed at the round deadline in a
+	// format without time offers, made a double forfeit, and for the
+	// appeal window that follows (R5).
+	Unplayed string `json:"unplayed,omitempty"`
+	// TeamSize is cited for a team that cannot field the format's players
+	// (A9: teams of 4, 3 with fewer than 10 teams; R3: a player per set).
+	TeamSize string `json:"team_size,omitempty"`
 }
 
 // Variants of the games (Lichess variant keys).

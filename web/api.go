@@ -262,10 +262,15 @@ type apiTable struct {
 	Pool      string               `json:"pool,omitempty"`
 	Tiebreaks []standings.Tiebreak `json:"tiebreaks"`
 	Rows      []standings.Row      `json:"rows"`
+	// After is the stage's round the table stands after (0: before its
+	// first completed round); Completed how many of its rounds are.
+	After     int `json:"after"`
+	Completed int `json:"completed"`
 }
 
 // apiStandings answers a stage's standings (?stage=N, 1-based; default
-// the stage being played): one table, or one per pool.
+// the stage being played) after its last completed round, or after the
+// completed round ?after=N: one table, or one per pool.
 func (s *Server) apiStandings(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	slug := r.PathValue("slug")
@@ -283,7 +288,8 @@ func (s *Server) apiStandings(w http.ResponseWriter, r *http.Request) {
 		s.writeJSON(w, r, http.StatusOK, out)
 		return
 	}
-	if q := r.URL.Query(); q.Has("stage") {
+	q := r.URL.Query()
+	if q.Has("stage") {
 		v := q.Get("stage")
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > len(ev.Stages) {
@@ -294,31 +300,47 @@ func (s *Server) apiStandings(w http.ResponseWriter, r *http.Request) {
 	}
 	i := out.Stage - 1
 	sg := ev.Stages[i]
-	add := func(pool string, t standings.Table) {
+	after, err := afterParam(q.Get("after"), sg.Rounds)
+	if err != nil {
+		s.apiFail(w, r, err)
+		return
+	}
+	add := func(pool string, t app.StageTable) {
 		rows := t.Rows
 		if rows == nil {
 			rows = []standings.Row{}
 		}
-		out.Tables = append(out.Tables, apiTable{Pool: pool, Tiebreaks: t.Tiebreaks, Rows: rows})
+		out.Tables = append(out.Tables, apiTable{Pool: pool, Tiebreaks: t.Tiebreaks, Rows: rows, After: t.After, Completed: t.Completed})
 	}
+	pools := []string{""}
 	if sg.Kind == format.Pool {
+		pools = pools[:0]
 		for _, p := range sg.Pools {
-			t, err := s.reads.standings(ctx, s.app, slug, i, p.Name)
-			if err != nil {
-				s.apiFail(w, r, err)
-				return
-			}
-			add(p.Name, t)
+			pools = append(pools, p.Name)
 		}
-	} else {
-		t, err := s.reads.standings(ctx, s.app, slug, i, "")
+	}
+	for _, p := range pools {
+		t, err := s.reads.standings(ctx, s.app, slug, i, p, after)
 		if err != nil {
 			s.apiFail(w, r, err)
 			return
 		}
-		add("", t)
+		add(p, t)
 	}
 	s.writeJSON(w, r, http.StatusOK, out)
+}
+
+// afterParam reads ?after=N: a round of the stage (1..rounds), or 0 (the
+// last completed round) when it is empty.
+func afterParam(v string, rounds int) (int, error) {
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > rounds {
+		return 0, arbiter.FieldError("after", "web.after", "after must be a round number from 1 to %d", rounds)
+	}
+	return n, nil
 }
 
 // apiUnrouted answers the mux's own 404 and 405 on /api/ paths as JSON

@@ -218,6 +218,24 @@ func TestAPIStandingsEveryTiebreak(t *testing.T) {
 			t.Errorf("middle row %+v", r)
 		}
 	}
+	// The table says which completed round it stands after; ?after=N asks
+	// for an earlier one, and a round not completed is refused.
+	var after struct {
+		Tables []struct {
+			After     int `json:"after"`
+			Completed int `json:"completed"`
+		} `json:"tables"`
+	}
+	apiDo(t, f, "GET", "/api/events/atc/standings?after=1", 200, &after)
+	if len(after.Tables) != 1 || after.Tables[0].After != 1 || after.Tables[0].Completed != 1 {
+		t.Errorf("after=1: %+v", after)
+	}
+	wantAPIError(t, f, "GET", "/api/events/atc/standings?after=2", 422, "rule", "")
+	for _, q := range []string{"0", "8", "x"} { // the Swiss of 10 teams has 7 rounds
+		if e := wantAPIError(t, f, "GET", "/api/events/atc/standings?after="+q, 400, "invalid", "after"); e.Error.Rule != "web.after" {
+			t.Errorf("after=%s: rule %q", q, e.Error.Rule)
+		}
+	}
 	apiDo(t, f, "GET", "/api/events/atc/standings?stage=2", 200, &st)
 	if st.Stage != 2 || len(st.Tables) != 1 {
 		t.Errorf("stage 2 %+v", st)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -23,6 +24,8 @@ type eventData struct {
 	// part in the event (nil when anonymous).
 	Nav  []navLink
 	Part *partBox
+	// Podium is the final ranking of a finished event (nil before).
+	Podium *podium
 }
 
 // roundRow is one round of the calendar with its state.
@@ -61,6 +64,10 @@ func (s *Server) eventPage(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if d.Podium, err = s.podiumOf(r.Context(), ev); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	status := map[[2]int]string{}
 	for _, rd := range v.all {
 		status[[2]int{rd.Stage, rd.Number}] = rd.Status
@@ -85,6 +92,20 @@ type standingsData struct {
 	Tables []poolTable
 	// Notice replaces the tables when there are none yet.
 	Notice string
+	// After is the round the tables stand after (0: none completed);
+	// Completed lists the stage's completed rounds, to show any of them.
+	After     int
+	Completed []int
+	// Playing is the stage's round being played, if any: its results
+	// count once it is completed.
+	Playing *roundProgress
+}
+
+// roundProgress is how far a published round has come.
+type roundProgress struct {
+	Number    int
+	Final, Of int
+	Deadline  time.Time
 }
 
 type poolTable struct {
@@ -118,27 +139,68 @@ func (s *Server) standingsPage(w http.ResponseWriter, r *http.Request) {
 		d.Stage = n - 1
 	}
 	sg := ev.Stages[d.Stage]
+	after, err := afterParam(r.URL.Query().Get("after"), sg.Rounds)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	pools := []string{""}
 	if sg.Kind == format.Pool {
+		pools = pools[:0]
 		for _, p := range sg.Pools {
-			t, err := s.reads.standings(ctx, s.app, slug, d.Stage, p.Name)
-			if err != nil {
-				s.fail(w, r, err)
-				return
-			}
-			d.Tables = append(d.Tables, poolTable{Pool: p.Name, Table: t})
+			pools = append(pools, p.Name)
 		}
-	} else {
-		t, err := s.reads.standings(ctx, s.app, slug, d.Stage, "")
+	}
+	for _, p := range pools {
+		t, err := s.reads.standings(ctx, s.app, slug, d.Stage, p, after)
 		if err != nil {
 			s.fail(w, r, err)
 			return
 		}
-		d.Tables = append(d.Tables, poolTable{Table: t})
+		d.Tables = append(d.Tables, poolTable{Pool: p, Table: t.Table})
+		d.After, d.Completed = t.After, nil
+		for n := 1; n <= t.Completed; n++ {
+			d.Completed = append(d.Completed, n)
+		}
+	}
+	if d.Playing, err = s.roundProgress(ctx, slug, d.Stage); err != nil {
+		s.fail(w, r, err)
+		return
 	}
 	if len(d.Tables) == 0 {
 		d.Notice = fmt.Sprintf("Stage %s has no entrants yet.", sg.Name)
 	}
 	s.render(w, r, http.StatusOK, "standings", page{Title: title, Nav: "home", Live: liveURL(slug), Data: d})
+}
+
+// roundProgress is the stage's published round and how many of its
+// matches (byes aside) have a final result; nil when none is being played.
+func (s *Server) roundProgress(ctx context.Context, slug string, stage int) (*roundProgress, error) {
+	rs, err := s.reads.rounds(ctx, s.app, slug)
+	if err != nil {
+		return nil, err
+	}
+	for _, rd := range rs {
+		if rd.Stage != stage || rd.Status != arbiter.RoundPublished {
+			continue
+		}
+		ms, err := s.reads.matches(ctx, s.app, slug, rd.ID)
+		if err != nil {
+			return nil, err
+		}
+		p := &roundProgress{Number: rd.Number, Deadline: rd.End.Add(-time.Minute)}
+		for _, m := range ms {
+			if m.IsBye() {
+				continue
+			}
+			p.Of++
+			if m.Status == arbiter.MatchFinal {
+				p.Final++
+			}
+		}
+		return p, nil
+	}
+	return nil, nil
 }
 
 // utcTime shows an instant as "Mon 13 Jan 2025 23:59 UTC".

@@ -75,6 +75,25 @@ func playRound1(t testing.TB, f *fixture) {
 	ok(t)(f.app.ConfirmResult(ctx, captain(6), "atc", ms[0].ID, 0))
 	f.now = time.Date(2025, 1, 14, 0, 0, 0, 0, time.UTC) // A4: after Monday 13 January 23:59
 	ok(t)(f.app.CloseRound(ctx, tdActor, "atc"))
+	// Nobody offered a time in the four other matches: A5 holds them for
+	// the TDs, who rule them 0-0 draws (double forfeits).
+	decideHeld(t, f, "atc")
+}
+
+// decideHeld has the TD rule every match held at a deadline a double
+// forfeit (A5: no offers from either side, nobody to blame).
+func decideHeld(t testing.TB, f *fixture, slug string) {
+	t.Helper()
+	ctx := context.Background()
+	ms, err := f.app.Matches(ctx, slug, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms {
+		if m.Status == arbiter.MatchHeld {
+			ok(t)(f.app.OverrideResult(ctx, tdActor, slug, m.ID, app.ResultInput{Summary: "forfeit:double"}, "neither team offered a time (A5): a 0-0 draw", 0))
+		}
+	}
 }
 
 func TestEventPageDuringRegistration(t *testing.T) {

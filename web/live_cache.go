@@ -9,7 +9,6 @@ import (
 	"arbiter"
 	"arbiter/app"
 	"arbiter/sqlstore"
-	"arbiter/standings"
 )
 
 // readCache keeps what the public pages and the read API compute about an
@@ -226,9 +225,10 @@ func (c *readCache) matches(ctx context.Context, a *app.Service, slug, round str
 	return cachedRead(c, ctx, slug, "matches/"+round, func() ([]arbiter.Match, error) { return a.Matches(ctx, slug, round) })
 }
 
-// standings is app.PoolStandings (pool "" outside pool stages).
-func (c *readCache) standings(ctx context.Context, a *app.Service, slug string, stage int, pool string) (standings.Table, error) {
-	return cachedRead(c, ctx, slug, fmt.Sprintf("standings/%d/%s", stage, pool), func() (standings.Table, error) {
-		return a.PoolStandings(ctx, slug, stage, pool)
+// standings is app.StandingsAfter (pool "" outside pool stages; after 0:
+// the last completed round).
+func (c *readCache) standings(ctx context.Context, a *app.Service, slug string, stage int, pool string, after int) (app.StageTable, error) {
+	return cachedRead(c, ctx, slug, fmt.Sprintf("standings/%d/%s/%d", stage, pool, after), func() (app.StageTable, error) {
+		return a.StandingsAfter(ctx, slug, stage, pool, after)
 	})
 }

@@ -14,7 +14,7 @@ import (
 
 // TestReadCacheFollowsTheLog: a value is computed once while the event's
 // log stands still, again after any change, and the fresh value is the
-// one served: the round-1 result confirmed moves team-01 to 2 points.
+// one served: the round-1 result confirmed makes one match final.
 func TestReadCacheFollowsTheLog(t *testing.T) {
 	f := newFixture(t)
 	match := reportedRound1(t, f)
@@ -23,18 +23,16 @@ func TestReadCacheFollowsTheLog(t *testing.T) {
 	calls := 0
 	read := func() int {
 		t.Helper()
-		tab, err := cachedRead(c, ctx, "atc", "standings/0/", func() (int, error) {
+		tab, err := cachedRead(c, ctx, "atc", "final/s1r1", func() (int, error) {
 			calls++
-			tab, err := f.app.Standings(ctx, "atc", 0)
-			if err != nil {
-				return 0, err
-			}
-			for _, r := range tab.Rows {
-				if r.ID == "team-01" {
-					return int(r.Score), nil
+			ms, err := f.app.Matches(ctx, "atc", "s1r1")
+			n := 0
+			for _, m := range ms {
+				if m.Status == arbiter.MatchFinal {
+					n++
 				}
 			}
-			return -1, nil
+			return n, err
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -51,7 +49,7 @@ func TestReadCacheFollowsTheLog(t *testing.T) {
 		t.Fatalf("%d computations after a change, want 2", calls)
 	}
 	if after == before {
-		t.Fatalf("team-01 has %d match points before and after its win was confirmed", after)
+		t.Fatalf("%d final matches before and after a result was confirmed", after)
 	}
 	read()
 	if calls != 2 {

@@ -46,6 +46,12 @@ type matchData struct {
 	Accept        []offerRow
 	OfferDeadline time.Time // the last minute to offer in (inclusive)
 	OfferSlots    []int     // the time inputs of the offer form
+	// Boards are the boards' negotiations where each board is negotiated
+	// apart (A5); empty otherwise.
+	Boards []boardNegotiation
+	// ReplyHours is how soon an offer should be answered (W14: 24,
+	// "preferably"); 0 when the rules ask for no reply time.
+	ReplyHours int
 
 	// Reports are shown to the sides and TDs only.
 	Reports     []arbiter.Report
@@ -69,10 +75,13 @@ type matchData struct {
 
 // offerRow is one offered start time.
 type offerRow struct {
-	By   string // the entrant's name
+	By   string // the entrant's (or board player's) name
 	Mine bool
 	At   time.Time
 	Made time.Time
+	// ReplyBy is when the opponent should answer it (W14: within 24 h,
+	// preferably); zero when the rules ask for no reply time.
+	ReplyBy time.Time
 }
 
 func (s *Server) matchPage(w http.ResponseWriter, r *http.Request) {
@@ -118,7 +127,11 @@ func (s *Server) matchView(r *http.Request, slug, id string) (*matchData, error)
 	d.ScoreRows = scoreRows(d.Parts, d.Lineups)
 	d.ScorePlayers = slices.ContainsFunc(d.ScoreRows, func(r scoreRow) bool { return r.HomePlayer != "" || r.AwayPlayer != "" })
 	mf := mi.F.Stages[mi.M.Stage].MatchFor(mi.M.Format)
-	d.SheetExample = sheetExample(mf, mi.M, d.Lineups)
+	boards := 0
+	if ts := mi.F.TeamSize(mi.Ev.Entrants); ts != nil {
+		boards = *ts // the format's board count (A9), whatever the lists say
+	}
+	d.SheetExample = sheetExample(mf, mi.M, d.Lineups, boards)
 
 	if rules, ok := negotiation.RulesFromFormat(mi.F); ok && !mi.M.IsBye() {
 		d.HasNegotiation, d.NoneSuitable = true, rules.RetryOffers > 0
@@ -131,13 +144,24 @@ func (s *Server) matchView(r *http.Request, slug, id string) (*matchData, error)
 				}
 			}
 		}
-		neg, err := s.app.NegotiationOf(ctx, mi.Ev.Slug, mi.M.ID)
-		if err != nil {
-			return nil, err
-		}
-		if neg != nil {
-			d.Negotiation = &neg.State
-			d.offers(&neg.State)
+		d.ReplyHours = int(rules.ReplyWindow.Hours())
+		if app.NegotiatesByBoard(mi.F) {
+			user := ""
+			if u := currentUser(r); u != nil {
+				user = strings.ToLower(u.LichessUsername)
+			}
+			if err := s.boardNegotiations(ctx, d, user); err != nil {
+				return nil, err
+			}
+		} else {
+			neg, err := s.app.NegotiationOf(ctx, mi.Ev.Slug, mi.M.ID)
+			if err != nil {
+				return nil, err
+			}
+			if neg != nil {
+				d.Negotiation = &neg.State
+				d.offers(&neg.State)
+			}
 		}
 	}
 	if d.ShowReports {
@@ -188,7 +212,7 @@ func (d *matchData) offers(st *negotiation.State) {
 		mine = negotiation.PlayerB
 	}
 	for _, o := range st.Offers {
-		row := offerRow{By: names[o.By], Mine: o.By == mine, At: o.At, Made: o.Made}
+		row := offerRow{By: names[o.By], Mine: o.By == mine, At: o.At, Made: o.Made, ReplyBy: replyBy(st, o)}
 		d.Offers = append(d.Offers, row)
 		if mine >= 0 && o.By != mine && st.Outcome == negotiation.Open && o.At.After(d.Now) &&
 			!slices.ContainsFunc(d.Accept, func(x offerRow) bool { return x.At.Equal(o.At) }) {
@@ -224,8 +248,8 @@ func entrantName(e arbiter.Entrant) string {
 // sheetExample is a match sheet of the match's format with every game
 // drawn, for the report form: the captain edits the results. It names
 // the players of each board or set the user may see (ml), and leaves out
-// those not known.
-func sheetExample(mf *format.Match, m arbiter.Match, ml *matchLineups) string {
+// those not known; a team_boards sheet has the format's boards.
+func sheetExample(mf *format.Match, m arbiter.Match, ml *matchLineups, boards int) string {
 	part := func(p format.Part) map[string]any {
 		return map[string]any{"tc": p.TC.String(), "results": strings.TrimSpace(strings.Repeat("= ", p.Games))}
 	}
@@ -241,7 +265,7 @@ func sheetExample(mf *format.Match, m arbiter.Match, ml *matchLineups) string {
 	var sheet any
 	switch mf.Kind {
 	case "team_boards":
-		n := max(len(m.HomeBoards), len(m.AwayBoards), 1)
+		n := max(boards, len(m.HomeBoards), len(m.AwayBoards), 1)
 		var boards []map[string]any
 		for b := 1; b <= n; b++ {
 			var parts []map[string]any

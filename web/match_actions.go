@@ -55,6 +55,13 @@ func (s *Server) matchOfferPost(w http.ResponseWriter, r *http.Request) {
 	slug, id := r.PathValue("slug"), r.PathValue("match")
 	s.act(w, r, s.actingRole(r, slug, id), matchURL(slug, id), func(a arbiter.Actor) (string, error) {
 		step := app.NegotiationStep{Kind: r.PostFormValue("kind")}
+		if b := strings.TrimSpace(r.PostFormValue("board")); b != "" {
+			n, err := strconv.Atoi(b)
+			if err != nil || n < 1 {
+				return "", arbiter.FieldError("board", "web.board", "board must be a board number")
+			}
+			step.Board = n
+		}
 		switch step.Kind {
 		case app.NegPropose:
 			times, err := parseOfferTimes(r.PostForm["time"])
@@ -75,6 +82,9 @@ func (s *Server) matchOfferPost(w http.ResponseWriter, r *http.Request) {
 		}
 		if !m.ScheduledAt.IsZero() && step.Kind == app.NegAccept {
 			return "Agreed: the match starts " + utcTime(m.ScheduledAt) + ".", nil
+		}
+		if step.Board > 0 && step.Board <= len(m.BoardTimes) && !m.BoardTimes[step.Board-1].IsZero() && step.Kind == app.NegAccept {
+			return fmt.Sprintf("Agreed: board %d starts %s.", step.Board, utcTime(m.BoardTimes[step.Board-1])), nil
 		}
 		return "Your offer is recorded.", nil
 	})

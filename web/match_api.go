@@ -16,18 +16,33 @@ import (
 
 // apiMatchOut is a match as the API shows it.
 type apiMatchOut struct {
-	Match       arbiter.Match        `json:"match"`
-	Round       string               `json:"round"`
-	RoundStatus string               `json:"round_status"`
-	Home        apiEntrantRef        `json:"home"`
-	Away        *apiEntrantRef       `json:"away,omitempty"`
-	Offers      []apiOffer           `json:"offers,omitempty"`
-	Negotiation string               `json:"negotiation,omitempty"` // open, agreed, ... (formats with time offers)
-	Armageddon  *app.Armageddon      `json:"armageddon,omitempty"`
-	Parts       []arbiter.PartResult `json:"parts,omitempty"`
+	Match       arbiter.Match  `json:"match"`
+	Round       string         `json:"round"`
+	RoundStatus string         `json:"round_status"`
+	Home        apiEntrantRef  `json:"home"`
+	Away        *apiEntrantRef `json:"away,omitempty"`
+	Offers      []apiOffer     `json:"offers,omitempty"`
+	Negotiation string         `json:"negotiation,omitempty"` // open, agreed, ... (formats with time offers)
+	// Boards are the boards' negotiations where each board is negotiated
+	// apart (A5).
+	Boards     []apiBoardTime       `json:"boards,omitempty"`
+	Armageddon *app.Armageddon      `json:"armageddon,omitempty"`
+	Parts      []arbiter.PartResult `json:"parts,omitempty"`
 	// Lineups is who plays each board or set of a team match, with the
 	// page's disclosure rules (match_lineups.go).
 	Lineups *matchLineups `json:"lineups,omitempty"`
+}
+
+// apiBoardTime is one board's negotiation: its players, where it stands,
+// the agreed start time and the offers.
+type apiBoardTime struct {
+	Board       int        `json:"board"`
+	HomePlayer  string     `json:"home_player,omitempty"`
+	AwayPlayer  string     `json:"away_player,omitempty"`
+	Negotiation string     `json:"negotiation"` // none, open, agreed, ...
+	AgreedAt    *time.Time `json:"agreed_at,omitempty"`
+	Decided     string     `json:"decided,omitempty"` // the board's result without play
+	Offers      []apiOffer `json:"offers,omitempty"`
 }
 
 type apiEntrantRef struct {
@@ -51,6 +66,20 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 		Home: apiEntrantRef{ID: d.Home.ID, Name: d.Home.Name}}
 	if !d.M.IsBye() {
 		out.Away = &apiEntrantRef{ID: d.Away.ID, Name: d.Away.Name}
+	}
+	for _, b := range d.Boards {
+		bt := apiBoardTime{Board: b.Board, HomePlayer: b.Home, AwayPlayer: b.Away, Negotiation: "none", Decided: b.Ruling}
+		if !b.AgreedAt.IsZero() {
+			at := b.AgreedAt
+			bt.AgreedAt = &at
+		}
+		if b.State != nil {
+			bt.Negotiation = b.State.Outcome.String()
+			for _, o := range b.State.Offers {
+				bt.Offers = append(bt.Offers, apiOffer{By: [2]string{"home", "away"}[o.By], At: o.At, Made: o.Made})
+			}
+		}
+		out.Boards = append(out.Boards, bt)
 	}
 	if st := d.Negotiation; st != nil {
 		out.Negotiation = st.Outcome.String()
@@ -109,7 +138,10 @@ func (s *Server) apiMatchAct(w http.ResponseWriter, r *http.Request, in any, fn 
 }
 
 type apiOfferIn struct {
-	Kind  string      `json:"kind"` // propose, accept, none_suitable
+	Kind string `json:"kind"` // propose, accept, none_suitable
+	// Board is the board negotiated where each board is negotiated apart
+	// (A5); omitted otherwise.
+	Board int         `json:"board,omitempty"`
 	Times []time.Time `json:"times,omitempty"`
 	At    *time.Time  `json:"at,omitempty"`
 }
@@ -117,7 +149,7 @@ type apiOfferIn struct {
 func (s *Server) apiOffer(w http.ResponseWriter, r *http.Request) {
 	var in apiOfferIn
 	s.apiMatchAct(w, r, &in, func(a arbiter.Actor, slug, id string) (any, error) {
-		step := app.NegotiationStep{Kind: in.Kind, Times: in.Times}
+		step := app.NegotiationStep{Kind: in.Kind, Board: in.Board, Times: in.Times}
 		switch in.Kind {
 		case app.NegPropose, app.NegAccept, app.NegNoneSuitable:
 		default:

@@ -78,12 +78,24 @@ func TestIndividualMatchFlow(t *testing.T) {
 	// A stranger cannot confirm either.
 	f.submit(t, p02, target+"/confirm", url.Values{}).wantRefused(t, "does not play")
 
-	// p07 sees the report and confirms it: final, and the standings count it.
+	// p07 sees the report and confirms it: final; the standings count it
+	// once the round is completed.
 	_, body = f.as(t, p07, "GET", target, nil)
 	wantContains(t, body, `<form id="confirm-result"`, `<form id="dispute-result"`, `id="reports"`)
 	f.submit(t, p07, target+"/confirm", url.Values{}).wantOK(t, "confirmed")
 	if got := f.match(t, "wc", m.ID); got.Status != arbiter.MatchFinal || got.Decision != "confirmed" {
 		t.Fatalf("match %s (%s)", got.Status, got.Decision)
+	}
+	res, body = f.do(t, "GET", "/events/wc/standings")
+	wantStatus(t, res, body, 200)
+	wantContains(t, body, "Before the first round", "Round 1 is being played: 1 of 6 results are final.")
+	rds, err := f.app.Rounds(ctx, "wc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.now = rds[0].End
+	if _, err := f.app.CloseRound(ctx, tdActor, "wc"); err != nil {
+		t.Fatal(err)
 	}
 	tab, err := f.app.Standings(ctx, "wc", 0)
 	if err != nil {
@@ -94,6 +106,7 @@ func TestIndividualMatchFlow(t *testing.T) {
 	}
 	res, body = f.do(t, "GET", "/events/wc/standings")
 	wantStatus(t, res, body, 200)
+	wantContains(t, body, "After round 1 of 5.", "Standings after round 1</caption>")
 	if rows := tableRows(body); len(rows) == 0 || !strings.HasPrefix(rows[0], "1|p01|1|") {
 		t.Errorf("standings page rows %q", rows)
 	}
@@ -115,5 +128,37 @@ func TestIndividualDispute(t *testing.T) {
 	f.submit(t, p01, target+"/dispute", url.Values{"reason": {"I won 6-4"}}).wantOK(t, "disputed")
 	if st := f.match(t, "wc", m.ID).Status; st != arbiter.MatchDisputed {
 		t.Fatalf("match %s", st)
+	}
+}
+
+// TestAPIHeldAtDeadlineW14: at the ACWC round deadline (Monday 2023-03-27
+// 23:59) the API shows each unplayed match's W14 outcome: p01 offered 3
+// times by Friday and p07 none, so the match is held for the TDs with
+// p07's fault shown (p01 is not punished as if both had failed); nobody
+// offered in the other matches, so they are W14's draws (5-5).
+func TestAPIHeldAtDeadlineW14(t *testing.T) {
+	f := newFixture(t)
+	m := acwcEvent(t, f)
+	tk := signInTD(t, f)
+	p01 := f.signIn(t, "p01")
+	f.apiAs(t, p01, "POST", "/api/events/wc/matches/"+m.ID+"/offers",
+		map[string]any{"kind": "propose", "times": []string{"2023-03-22T18:00:00Z", "2023-03-23T18:00:00Z", "2023-03-24T18:00:00Z"}}, 200, nil)
+	f.now = time.Date(2023, 3, 28, 0, 0, 0, 0, time.UTC)
+	f.apiAs(t, tk.td, "POST", "/api/events/wc/rounds/s1r1/close", nil, 200, nil)
+	var out struct {
+		Match arbiter.Match `json:"match"`
+	}
+	apiDo(t, f, "GET", "/api/events/wc/matches/"+m.ID, 200, &out)
+	if out.Match.Status != arbiter.MatchHeld || !strings.Contains(out.Match.Note,
+		"p01 offered 3 times by Friday 2023-03-24 23:59 UTC, p07 did not: p07 is at fault (W14: must accept the opponent's time); the TDs decide") {
+		t.Fatalf("held match %s %q", out.Match.Status, out.Match.Note)
+	}
+	_, body := f.do(t, "GET", "/events/wc/matches/"+m.ID)
+	wantContains(t, body, `<p id="held-note" class="note">Held for the TDs: match `+m.ID+`: p01 offered 3 times`)
+	ms, _ := f.app.Matches(context.Background(), "wc", "s1r1")
+	for _, o := range ms[1:] {
+		if o.Status != arbiter.MatchFinal || o.Result.Forfeit != "full_draw" || o.Result.Home.Points != arbiter.P(5) {
+			t.Errorf("%s: %s %+v", o.ID, o.Status, o.Result)
+		}
 	}
 }

@@ -74,9 +74,10 @@ func TestTeamMatchReportConfirm(t *testing.T) {
 
 	// Only the captains get the forms; a member reads.
 	_, body := f.as(t, home, "GET", target, nil)
-	wantContains(t, body, `<form id="report-result"`, `<textarea id="report-sheet" name="sheet"`, `id="sheet-example"`, `<form id="offer-time"`)
+	wantContains(t, body, `<form id="report-result"`, `<textarea id="report-sheet" name="sheet"`, `id="sheet-example"`, `id="offer-time-board-1"`,
+		`&#34;board&#34;: 4,`) // the example has the format's four boards (A9), though no board list is ranked
 	_, body = f.as(t, member, "GET", target, nil)
-	if strings.Contains(body, `id="report-result"`) || strings.Contains(body, `id="offer-time"`) {
+	if strings.Contains(body, `id="report-result"`) || strings.Contains(body, `id="offer-time`) {
 		t.Error("a member who is not captain gets the captain's forms")
 	}
 	wantContains(t, body, `id="member-note"`, "<h2>Reports</h2>", "No result reported yet.")
@@ -209,8 +210,11 @@ func TestMatchAPI(t *testing.T) {
 	f.apiAs(t, home, "POST", base+"/appeals", map[string]any{"reason": "x"}, 422, nil)
 }
 
-// TestTeamNegotiation: A5 in the antichess cup: both captains offer three
-// times, none suits, so each offers three more; then one is accepted.
+// TestTeamNegotiation: A5 in the antichess cup, board by board (each
+// player offers times to their board opponent; the captains act for their
+// boards, A16): on board 2 both captains offer three times, none suits,
+// so each offers three more; then one is accepted. The page shows each
+// board's agreed time; board 1 has none.
 func TestTeamNegotiation(t *testing.T) {
 	f := newFixture(t)
 	antichessEvent(t, f)
@@ -231,21 +235,29 @@ func TestTeamNegotiation(t *testing.T) {
 		}
 		return out
 	}
-	f.submit(t, home, target+"/offers", url.Values{"kind": {"propose"}, "time": times(18, 1, 2, 3)}).wantOK(t, "recorded")
+	board2 := func(v url.Values) url.Values { v.Set("board", "2"); return v }
+	f.submit(t, home, target+"/offers", url.Values{"kind": {"propose"}, "time": times(18, 1, 2, 3)}).wantRefused(t, "name the board")
+	f.submit(t, home, target+"/offers", board2(url.Values{"kind": {"propose"}, "time": times(18, 1, 2, 3)})).wantOK(t, "recorded")
 	_, body := f.as(t, away, "GET", target, nil)
-	wantContains(t, body, `<form id="accept-offer"`, `<form id="none-suitable"`, `<form id="offer-time"`)
-	f.submit(t, away, target+"/offers", url.Values{"kind": {"none_suitable"}}).wantRefused(t, "A5")
-	f.submit(t, away, target+"/offers", url.Values{"kind": {"propose"}, "time": times(21, 1, 2, 3)}).wantOK(t, "recorded")
-	f.submit(t, away, target+"/offers", url.Values{"kind": {"none_suitable"}}).wantOK(t, "recorded")
-	f.submit(t, home, target+"/offers", url.Values{"kind": {"propose"}, "time": times(12, 1, 2, 3)}).wantOK(t, "recorded")
+	wantContains(t, body, `id="board-negotiation"`, `<section class="board-negotiation" id="board-2-time"`, `<form class="team-form accept-offer"`,
+		`id="none-suitable-board-2"`, `id="offer-time-board-1"`, `id="offer-time-board-2"`)
+	f.submit(t, away, target+"/offers", board2(url.Values{"kind": {"none_suitable"}})).wantRefused(t, "A5")
+	f.submit(t, away, target+"/offers", board2(url.Values{"kind": {"propose"}, "time": times(21, 1, 2, 3)})).wantOK(t, "recorded")
+	f.submit(t, away, target+"/offers", board2(url.Values{"kind": {"none_suitable"}})).wantOK(t, "recorded")
+	f.submit(t, home, target+"/offers", board2(url.Values{"kind": {"propose"}, "time": times(12, 1, 2, 3)})).wantOK(t, "recorded")
 	at := day.Add(2*24*time.Hour + 12*time.Hour)
-	f.submit(t, away, target+"/offers", url.Values{"kind": {"accept"}, "at": {at.Format(time.RFC3339)}}).wantOK(t, "Agreed")
-	if got := f.match(t, "atc", m.ID).ScheduledAt; !got.Equal(at) {
-		t.Fatalf("scheduled %v, want %v", got, at)
+	f.submit(t, away, target+"/offers", board2(url.Values{"kind": {"accept"}, "at": {at.Format(time.RFC3339)}})).wantOK(t, "Agreed: board 2 starts")
+	got := f.match(t, "atc", m.ID)
+	if len(got.BoardTimes) != 4 || !got.BoardTimes[1].Equal(at) || !got.BoardTimes[0].IsZero() || !got.ScheduledAt.IsZero() {
+		t.Fatalf("board times %v, match time %v; want board 2 at %v", got.BoardTimes, got.ScheduledAt, at)
 	}
 	_, body = f.do(t, "GET", target)
-	wantContains(t, body, `data-test="negotiation">Negotiation: agreed`)
+	wantContains(t, body, `data-test="board-time">Agreed start <time datetime="`+at.UTC().Format("2006-01-02T15:04:05Z")+`"`, `data-test="board-time">No time offered yet.`)
 	if n := len(cells(body, "offer-at")); n != 9 {
 		t.Errorf("%d offers in the history, want 9", n)
 	}
+	// A member who is not the captain acts only for their own board, and
+	// the boards of this event were never ranked: nobody knows theirs.
+	member := f.signIn(t, "a"+m.Home[len(m.Home)-2:])
+	f.submit(t, member, target+"/offers", url.Values{"kind": {"propose"}, "board": {"1"}, "time": times(18, 1, 2, 3)}).wantRefused(t, "only their own board")
 }

@@ -199,8 +199,16 @@ func (s *Server) expected(r *http.Request, ev arbiter.Event, f *format.Format, m
 	var out []string
 	if d.Open {
 		switch {
-		case len(d.Accept) > 0:
+		case len(d.Accept) > 0 || slices.ContainsFunc(d.Boards, func(b boardNegotiation) bool { return b.CanAct && len(b.Accept) > 0 }):
 			out = append(out, "offer to answer")
+		case len(d.Boards) > 0:
+			// Board by board (A5): times to offer on a board the user acts
+			// for that has neither a time nor the user's side's offers.
+			if slices.ContainsFunc(d.Boards, func(b boardNegotiation) bool {
+				return b.CanAct && b.AgreedAt.IsZero() && !slices.ContainsFunc(b.Offers, func(o offerRow) bool { return o.Mine })
+			}) {
+				out = append(out, "offer times")
+			}
 		case d.HasNegotiation && m.ScheduledAt.IsZero() && !slices.ContainsFunc(d.Offers, func(o offerRow) bool { return o.Mine }):
 			out = append(out, "offer times")
 		}

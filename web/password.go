@@ -13,12 +13,14 @@ import (
 	"sync/atomic"
 
 	"arbiter"
+	"arbiter/app"
 	"arbiter/sqlstore"
 )
 
 // LocalTD is the local account created on first start, so that a TD can
-// work with no Lichess (offline, or before the OAuth app is set up).
-const LocalTD = "td@local"
+// work with no Lichess (offline, or before the OAuth app is set up). It is
+// the CLI's default identity too (app.LocalTD): one local TD for both.
+const LocalTD = app.LocalTD
 
 // pbkdf2Iterations follows OWASP's 2023 advice for PBKDF2-HMAC-SHA256.
 // The count is stored in each hash, so it can be raised later; tests
@@ -95,6 +97,30 @@ func EnsureLocalTD(ctx context.Context, db *sqlstore.DB, password string) (creat
 		return "", nil // another process created it first
 	}
 	if err != nil {
+		return "", err
+	}
+	return password, nil
+}
+
+// ResetLocalTD sets a new password for the local TD account (LocalTD),
+// creating the account if the server never started, and signs it out
+// everywhere. With an empty password a random one is made. It returns the
+// password so that the caller can show it once; it is never stored or
+// logged.
+func ResetLocalTD(ctx context.Context, svc *app.Service, password string) (string, error) {
+	if password == "" {
+		b := make([]byte, 12)
+		rand.Read(b)
+		password = base64.RawURLEncoding.EncodeToString(b)
+	}
+	if len(password) < minPassword {
+		return "", arbiter.FieldError("password", "local.account", "the local TD password needs at least %d characters", minPassword)
+	}
+	hash, err := hashPassword(password)
+	if err != nil {
+		return "", fmt.Errorf("web: hash password: %w", err)
+	}
+	if err := svc.SetLocalPassword(ctx, LocalTD, hash); err != nil {
 		return "", err
 	}
 	return password, nil

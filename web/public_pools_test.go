@@ -92,7 +92,8 @@ func TestPoolsPage(t *testing.T) {
 }
 
 // TestScheduledTimesShown: the antichess cup's players agree start times
-// (A5): the round page shows each in UTC with a datetime for local time.
+// board by board (A5): the round page shows each board's in UTC with a
+// datetime for local time, and so does the match page.
 func TestScheduledTimesShown(t *testing.T) {
 	f := demoEvent(t, demo.Options{Preset: "antichess-team-cup", Entrants: 10, Seed: 1, Slug: "ac", StopAfter: "s1r1"})
 	ms, err := f.app.Matches(context.Background(), "ac", "s1r1")
@@ -102,12 +103,16 @@ func TestScheduledTimesShown(t *testing.T) {
 	body := getPage(t, f, "/events/ac/rounds/s1r1")
 	n := 0
 	for _, m := range ms {
-		if m.ScheduledAt.IsZero() {
-			continue
+		for i, at := range m.BoardTimes {
+			if at.IsZero() {
+				continue
+			}
+			n++
+			at = at.UTC()
+			wantContains(t, body, fmt.Sprintf(`<li>board %d: <time datetime="%s" data-local>%s UTC</time></li>`, i+1, at.Format("2006-01-02T15:04:05Z"), at.Format("Mon 2 Jan 2006 15:04")))
+			match := getPage(t, f, "/events/ac/matches/"+m.ID)
+			wantContains(t, match, fmt.Sprintf(`<section class="board-negotiation" id="board-%d-time"`, i+1), `data-test="board-time">Agreed start <time datetime="`+at.Format("2006-01-02T15:04:05Z")+`"`)
 		}
-		n++
-		at := m.ScheduledAt.UTC()
-		wantContains(t, body, `<time datetime="`+at.Format("2006-01-02T15:04:05Z")+`" data-local>`+at.Format("Mon 2 Jan 2006 15:04")+` UTC</time>`)
 	}
 	if n == 0 {
 		t.Fatal("no match with an agreed time in the demo's round 1")

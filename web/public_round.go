@@ -41,6 +41,15 @@ type pairingRow struct {
 	Result    string      // "348–228, Team 01 won"; "" without a final result
 	Status    string
 	Scheduled stamp
+	// BoardTimes are the boards' agreed start times where each board is
+	// negotiated apart (A5).
+	BoardTimes []boardStamp
+}
+
+// boardStamp is one board's agreed start time.
+type boardStamp struct {
+	Board int
+	At    stamp
 }
 
 type entrantLink struct {
@@ -108,6 +117,11 @@ func (s *Server) roundPage(w http.ResponseWriter, r *http.Request) {
 			}
 			row := pairingRow{ID: m.ID, Board: m.Board, Pool: m.Pool, Format: m.Format, Status: m.Status,
 				Home: entrantLink{m.Home, v.name(m.Home)}, Scheduled: stampOf(m.ScheduledAt)}
+			for i, at := range m.BoardTimes {
+				if !at.IsZero() {
+					row.BoardTimes = append(row.BoardTimes, boardStamp{Board: i + 1, At: stampOf(at)})
+				}
+			}
 			if m.Decision == "disregarded" {
 				row.Status = "disregarded"
 			}

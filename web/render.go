@@ -43,6 +43,8 @@ func (s *Server) parseTemplates() (map[string]*template.Template, error) {
 		"add":          func(a, b int) int { return a + b },
 		"stageMatches": stageMatches,
 		"utcTime":      utcTime,
+		"ordinal":      ordinal,
+		"offerTable":   offerTable,
 		// deadline shows a window's exclusive end as its last minute, as
 		// the rulebooks and the public calendar name it ("Sunday 23:59").
 		"deadline": func(end time.Time) string { return utcTime(end.Add(-time.Minute)) },

@@ -352,6 +352,8 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "POST /events/{slug}/td/replacements", path: td + "/replacements", form: url.Values{"rating": {"high"}}, want: tdForm(pageRefuse)},
 		{pattern: "GET /events/{slug}/td/audit", path: td + "/audit", want: tdPage},
 		{pattern: "POST /events/{slug}/td/entrants/{id}/eligibility", path: td + "/entrants/team-01/eligibility", want: tdForm(pageRefuse)},
+		// The matrix's event is running: A11's check runs (without Lichess, unknown).
+		{pattern: "POST /events/{slug}/td/entrants/{id}/team-rules", path: td + "/entrants/team-01/team-rules", form: url.Values{"titles": {"cap01:AGM"}}, want: tdForm("303 ok")},
 		// This server runs no background jobs: there is none to retry.
 		{pattern: "POST /events/{slug}/td/jobs/{id}", path: td + "/jobs/1", want: tdForm(pageRefuse)},
 		{pattern: "POST /events/{slug}/td/entrants/{id}/values", path: td + "/entrants/team-01/values", form: url.Values{"action": {"tiebreak"}, "key": {"previous_final"}, "value": {"1.5"}}, want: tdForm("303 ok")},
@@ -370,7 +372,7 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "GET /events/{slug}/register", path: "/events/oth/register", want: signedInOnly(pageAnon, "200")},
 		{pattern: "POST /events/{slug}/register", path: "/events/oth/register", form: url.Values{"rating": {"2100"}}, want: signedInOnly(pageAnon, "303 ok")},
 		{pattern: "GET /events/{slug}/matches/{match}", path: m1, want: pub},
-		{pattern: "POST /events/{slug}/matches/{match}/offers", path: m1 + "/offers", form: url.Values{"kind": {"propose"}, "time": offerTime}, scene: m1s, want: sides(pageAnon, pageRefuse, "303 ok")},
+		{pattern: "POST /events/{slug}/matches/{match}/offers", path: m1 + "/offers", form: url.Values{"kind": {"propose"}, "board": {"1"}, "time": offerTime}, scene: m1s, want: sides(pageAnon, pageRefuse, "303 ok")},
 		{pattern: "POST /events/{slug}/matches/{match}/report", path: m1 + "/report", form: url.Values{"summary": {"forfeit:away"}}, scene: m1s, want: sides(pageAnon, pageRefuse, "303 ok")},
 		{pattern: "POST /events/{slug}/matches/{match}/confirm", path: m2 + "/confirm", form: url.Values{}, scene: m2s, want: otherSide(pageAnon, pageRefuse, "303 ok")},
 		{pattern: "POST /events/{slug}/matches/{match}/dispute", path: m2 + "/dispute", form: url.Values{"reason": {"they did show"}}, scene: m2s, want: otherSide(pageAnon, pageRefuse, "303 ok")},
@@ -396,6 +398,8 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "GET /api/events/{slug}/crosstable", path: "/api/events/atc/crosstable", want: pub},
 		{pattern: "GET /api/events/{slug}/bracket", path: "/api/events/atc/bracket", want: pub},
 		{pattern: "GET /api/events/{slug}/pools", path: "/api/events/atc/pools", want: pub},
+		// The event is running: no final ranking yet, for anyone.
+		{pattern: "GET /api/events/{slug}/ranking", path: "/api/events/atc/ranking", want: everyone("422 rule")},
 
 		// API sessions (api_auth.go).
 		{pattern: "POST /api/session", path: "/api/session", body: map[string]any{"username": "nobody@local", "password": "not-the-password"}, want: everyone(apiAnon), fresh: true},
@@ -407,6 +411,7 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "POST /api/events/{slug}/entrants/{id}/approve", path: "/api/events/atc/entrants/team-01/approve", body: map[string]any{}, want: tdAPI("422 rule")},
 		// Without a Lichess client the check is refused (app.lichess); with one, see TestTDCheckEligibility.
 		{pattern: "POST /api/events/{slug}/entrants/{id}/eligibility", path: "/api/events/atc/entrants/team-01/eligibility", body: map[string]any{}, want: tdAPI("422 rule")},
+		{pattern: "POST /api/events/{slug}/entrants/{id}/team-rules", path: "/api/events/atc/entrants/team-01/team-rules", body: map[string]any{"titles": map[string]string{"cap01": "AGM"}}, want: tdAPI("200")},
 		{pattern: "GET /api/events/{slug}/entrants/{id}/eligibility", path: "/api/events/atc/entrants/team-01/eligibility", want: tdAPI("404 not_found")},
 		{pattern: "GET /api/events/{slug}/jobs", path: "/api/events/atc/jobs", want: tdAPI("200")},
 		{pattern: "GET /api/events/{slug}/jobs/{id}", path: "/api/events/atc/jobs/1", want: tdAPI("404 not_found")},
@@ -452,7 +457,7 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "POST /api/events/{slug}/entrants", path: "/api/events/oth/entrants", body: map[string]any{"rating": 2100}, want: signedInOnly(apiAnon, "201")},
 		{pattern: "GET /api/events/{slug}/matches/{match}", path: api1, want: pub},
 		{pattern: "GET /api/events/{slug}/matches/{match}/reports", path: api2 + "/reports", scene: m2s, want: wants(apiAnon, apiRefused, "200", "200", apiRefused, "200", apiRefused, "200")},
-		{pattern: "POST /api/events/{slug}/matches/{match}/offers", path: api1 + "/offers", body: map[string]any{"kind": "propose", "times": offerTimes}, scene: m1s, want: sides(apiAnon, apiRefused, "200")},
+		{pattern: "POST /api/events/{slug}/matches/{match}/offers", path: api1 + "/offers", body: map[string]any{"kind": "propose", "board": 1, "times": offerTimes}, scene: m1s, want: sides(apiAnon, apiRefused, "200")},
 		{pattern: "POST /api/events/{slug}/matches/{match}/reports", path: api1 + "/reports", body: map[string]any{"summary": "forfeit:away"}, scene: m1s, want: sides(apiAnon, apiRefused, "200")},
 		{pattern: "POST /api/events/{slug}/matches/{match}/confirm", path: api2 + "/confirm", body: map[string]any{}, scene: m2s, want: otherSide(apiAnon, apiRefused, "200")},
 		{pattern: "POST /api/events/{slug}/matches/{match}/dispute", path: api2 + "/dispute", body: map[string]any{"reason": "they did show"}, scene: m2s, want: otherSide(apiAnon, apiRefused, "200")},

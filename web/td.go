@@ -44,6 +44,7 @@ func (s *Server) tdRoutes() {
 	s.handleFunc("GET /events/{slug}/td/audit", s.tdAuditPage)
 	s.handleFunc("POST /events/{slug}/td/entrants/{id}/values", s.tdEntrantValue)
 	s.handleFunc("POST /events/{slug}/td/entrants/{id}/eligibility", s.tdCheckEligibility)
+	s.handleFunc("POST /events/{slug}/td/entrants/{id}/team-rules", s.tdTeamRules)
 	s.handleFunc("POST /events/{slug}/td/jobs/{id}", s.tdRetryJob)
 	s.handleFunc("POST /events/{slug}/td/boards", s.tdRankBoards)
 	s.tdPairingRoutes()     // td_pairing_edit.go

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"arbiter"
 )
@@ -179,10 +180,43 @@ func TestTDNewEvent(t *testing.T) {
 		}
 		wantContains(t, body, `id="new-event-error"`, c.field)
 		if c.field == "start" {
-			wantContains(t, body, `id="start" name="start" type="datetime-local" required value="next week" aria-invalid="true"`)
+			wantContains(t, body, `id="start" name="start" type="datetime-local" required value="next week" aria-describedby="start-note new-event-error" aria-invalid="true"`)
 		}
 		if _, err := f.app.Event(ctx, c.form.Get("slug")); err == nil {
 			t.Errorf("%v: event created", c.form)
 		}
+	}
+
+	// A start in the past (the fixture's clock is 2025-01-01 12:00 UTC) is
+	// shown in UTC and must be confirmed; confirmed, it is created.
+	past := url.Values{"slug": {"old"}, "name": {"Old Cup"}, "preset": {"acwc-2023"}, "start": {"2024-12-31T18:00"}}
+	res, body = f.as(t, tok, "POST", "/events/new", past)
+	wantStatus(t, res, body, http.StatusBadRequest)
+	wantContains(t, body, `id="past-start"`, "The first round would start on Tue 31 Dec 2024 18:00 UTC, which is in the past.",
+		`<input type="checkbox" id="allow_past" name="allow_past" value="yes">`, `value="2024-12-31T18:00"`)
+	if _, err := f.app.Event(ctx, "old"); err == nil {
+		t.Error("a past start was stored without confirmation")
+	}
+	past.Set("allow_past", "yes")
+	f.post(t, tok, "/events/new", past, "/events/old/td", false, "Created Old Cup")
+	if ev, err := f.app.Event(ctx, "old"); err != nil || !ev.Start.Equal(time.Date(2024, 12, 31, 18, 0, 0, 0, time.UTC)) {
+		t.Fatalf("confirmed past start: %+v %v", ev, err)
+	}
+}
+
+// TestAPICreatePastStart: the API refuses a start in the past (rule
+// app.past, field start) unless allow_past is set.
+func TestAPICreatePastStart(t *testing.T) {
+	f := newFixture(t)
+	tok := f.signIn(t, "NewTD")
+	var e apiErrorBody
+	f.apiAs(t, tok, "POST", "/api/events", map[string]any{"slug": "old", "name": "Old", "preset": "acwc-2023", "start": "2024-12-31T18:00Z"}, 400, &e)
+	if e.Error.Rule != "app.past" || e.Error.Field != "start" {
+		t.Fatalf("error %+v", e)
+	}
+	var ev arbiter.Event
+	f.apiAs(t, tok, "POST", "/api/events", map[string]any{"slug": "old", "name": "Old", "preset": "acwc-2023", "start": "2024-12-31T18:00Z", "allow_past": true}, 201, &ev)
+	if !ev.Start.Equal(time.Date(2024, 12, 31, 18, 0, 0, 0, time.UTC)) {
+		t.Fatalf("event %+v", ev)
 	}
 }

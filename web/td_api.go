@@ -102,6 +102,8 @@ type apiNewEvent struct {
 	Preset string          `json:"preset"`
 	Format json.RawMessage `json:"format"`
 	Start  string          `json:"start"`
+	// AllowPast accepts a start in the past (app.NewEvent.AllowPast).
+	AllowPast bool `json:"allow_past"`
 }
 
 func (s *Server) apiCreateEvent(w http.ResponseWriter, r *http.Request) {
@@ -115,7 +117,7 @@ func (s *Server) apiCreateEvent(w http.ResponseWriter, r *http.Request) {
 		s.apiFail(w, r, err)
 		return
 	}
-	req := app.NewEvent{Slug: in.Slug, Name: in.Name, Preset: in.Preset, Start: start}
+	req := app.NewEvent{Slug: in.Slug, Name: in.Name, Preset: in.Preset, Start: start, AllowPast: in.AllowPast}
 	if len(in.Format) > 0 && string(in.Format) != "null" {
 		req.Format = in.Format
 	}
@@ -162,6 +164,7 @@ func (s *Server) apiReject(w http.ResponseWriter, r *http.Request) {
 type apiCloseOptions struct {
 	InitialColour string `json:"initial_colour"`
 	Reason        string `json:"reason"`
+	AllowPast     bool   `json:"allow_past"`
 }
 
 func (apiCloseOptions) optional() {}
@@ -172,7 +175,7 @@ func (s *Server) apiCloseRegistration(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ev, err := s.app.CloseRegistrationWith(r.Context(), a, r.PathValue("slug"), app.CloseOptions{InitialColour: in.InitialColour, Reason: in.Reason})
+	ev, err := s.app.CloseRegistrationWith(r.Context(), a, r.PathValue("slug"), app.CloseOptions{InitialColour: in.InitialColour, Reason: in.Reason, AllowPast: in.AllowPast})
 	s.apiAnswer(w, r, http.StatusOK, ev, err)
 }
 

@@ -148,6 +148,10 @@ func TestAPIRegistrationAndRounds(t *testing.T) {
 	if rd.Status != arbiter.RoundClosed {
 		t.Fatalf("closed %+v", rd)
 	}
+	// A5: the unplayed matches are held for the TDs, who decide them
+	// before the next round is paired.
+	f.apiAs(t, tk.td, "POST", "/api/events/atc/rounds", nil, 422, &e)
+	decideHeld(t, f, "atc")
 	// A stale client acting on an old round once a newer one exists.
 	f.apiAs(t, tk.td, "POST", "/api/events/atc/rounds", nil, 201, &paired)
 	f.apiAs(t, tk.td, "POST", "/api/events/atc/rounds/s1r1/publish", nil, 409, &e)

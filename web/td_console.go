@@ -42,6 +42,10 @@ type tdConsoleData struct {
 	// check of each entrant checked.
 	Eligible    bool
 	Eligibility map[string]*app.EligibilityCheck
+	// TeamRules holds the last A11 check of each team where the format
+	// has A11's team rules (TeamRulesApply).
+	TeamRulesApply bool
+	TeamRules      map[string]*app.TeamCheck
 	// The pages of the long lists shown (paging.go); the full lists stay
 	// above for counts and choices.
 	EntrantsShown []arbiter.Entrant
@@ -131,6 +135,8 @@ func (s *Server) consoleData(ctx context.Context, ev arbiter.Event, a arbiter.Ac
 		switch {
 		case m.Status == arbiter.MatchDisputed:
 			row.Why = "disputed"
+		case m.Status == arbiter.MatchHeld:
+			row.Why = "held for the TDs: " + m.Note
 		case status[m.ID] == arbiter.RoundPublished && m.Status != arbiter.MatchFinal && !m.IsBye() &&
 			!row.Deadline.IsZero() && row.Deadline.Sub(d.Now) < attentionWindow:
 			row.Why = "not final, deadline near"
@@ -165,6 +171,16 @@ func (s *Server) consoleData(ctx context.Context, ev arbiter.Event, a arbiter.Ac
 	d.Eligibility = map[string]*app.EligibilityCheck{}
 	for id, c := range checks {
 		d.Eligibility[id] = &c
+	}
+	if d.TeamRulesApply = app.HasTeamRules(f); d.TeamRulesApply {
+		tcs, err := s.app.TeamChecks(ctx, slug)
+		if err != nil {
+			return d, err
+		}
+		d.TeamRules = map[string]*app.TeamCheck{}
+		for id, c := range tcs {
+			d.TeamRules[id] = &c
+		}
 	}
 	if d.Cheating, err = s.app.CheatReports(ctx, a, slug); err != nil {
 		return d, err
@@ -241,7 +257,8 @@ func (s *Server) tdCheckEligibility(w http.ResponseWriter, r *http.Request) {
 func (s *Server) tdCloseRegistration(w http.ResponseWriter, r *http.Request) {
 	slug := r.PathValue("slug")
 	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
-		o := app.CloseOptions{InitialColour: strings.TrimSpace(r.FormValue("initial_colour")), Reason: strings.TrimSpace(r.FormValue("reason"))}
+		o := app.CloseOptions{InitialColour: strings.TrimSpace(r.FormValue("initial_colour")), Reason: strings.TrimSpace(r.FormValue("reason")),
+			AllowPast: r.FormValue("allow_past") == "yes"}
 		if o.InitialColour == "lot" {
 			o.InitialColour = ""
 		}

@@ -144,6 +144,13 @@ func TestTDCloseRegistrationAndRounds(t *testing.T) {
 	if rs[0].Status != arbiter.RoundClosed {
 		t.Fatalf("round %s", rs[0].Status)
 	}
+	// Nobody offered a time (A5): the five matches are held for the TDs,
+	// each with the fault found.
+	_, body = f.as(t, tk.td, "GET", console, nil)
+	if got := cells(body, "attention"); len(got) != 5 || !strings.HasPrefix(got[0], "held for the TDs: board 1: neither") {
+		t.Errorf("attention after the close %v", got)
+	}
+	decideHeld(t, f, "atc")
 	_, body = f.as(t, tk.td, "GET", console, nil)
 	wantContains(t, body, "Nothing needs attention.", `<form id="pair-round"`, `<form id="advance-stage"`)
 	// The swiss is not over: advancing is refused, naming why.
@@ -333,8 +340,9 @@ func TestTDAuditPage(t *testing.T) {
 	wantStatus(t, res, body, 200)
 	wantContains(t, body, `<form id="audit-filter"`, `value="match"`)
 	acts := cells(body, "audit-action")
-	// Five matches paired, four double forfeits at the close.
-	if len(acts) != 9 || acts[0] != "result.double_forfeit" || acts[8] != "round.pair" {
+	// Five matches paired, four held for the TDs at the close (A5: nobody
+	// offered a time), then decided by the TD: newest first.
+	if len(acts) != 13 || acts[0] != "result.override" || acts[4] != "result.held" || acts[12] != "round.pair" {
 		t.Errorf("actions %v", acts)
 	}
 	for _, a := range cells(body, "audit-actor") {
@@ -343,8 +351,9 @@ func TestTDAuditPage(t *testing.T) {
 		}
 	}
 	reasons := cells(body, "audit-reason")
-	if !strings.HasPrefix(reasons[0], "R5: unplayed at the round deadline") {
-		t.Errorf("reason %q", reasons[0])
+	if len(reasons) < 5 || reasons[0] != "neither team offered a time (A5): a 0-0 draw" ||
+		!strings.HasPrefix(reasons[4], "A5: unplayed at the round deadline Monday 2025-01-13 23:59 UTC: board 1: neither") {
+		t.Errorf("reasons %q", reasons)
 	}
 	// Newest first, two at a time, then the next page.
 	_, body = f.as(t, tk.td, "GET", page+"?limit=2", nil)
@@ -454,9 +463,11 @@ func TestTDOfficialsForbiddenAndRecords(t *testing.T) {
 	f.post(t, tk.td, vals, url.Values{"action": {"promote"}}, console, true, "action")
 }
 
-// TestTDNegotiationRuling: the match page shows the sides' time offers;
-// after the weekend the TD finds nobody at fault and the rulebook's
-// no-fault result applies (A5: a double forfeit).
+// TestTDNegotiationRuling: the match page shows each board's time
+// negotiation (A5: board by board); after the weekend the TD finds nobody
+// at fault on each board, and the rulebook's no-fault result applies to
+// it (A5: a 0-0 draw, a double forfeit of the board); once every board is
+// decided, so is the match.
 func TestTDNegotiationRuling(t *testing.T) {
 	f := newFixture(t)
 	antichessEvent(t, f)
@@ -466,20 +477,28 @@ func TestTDNegotiationRuling(t *testing.T) {
 	m := ms[0]
 	f.now = time.Date(2025, 1, 7, 12, 0, 0, 0, time.UTC)
 	offers := []time.Time{time.Date(2025, 1, 8, 18, 0, 0, 0, time.UTC), time.Date(2025, 1, 9, 18, 0, 0, 0, time.UTC), time.Date(2025, 1, 10, 18, 0, 0, 0, time.UTC)}
-	if _, _, err := f.app.Negotiate(ctx, capOf(m.Home), "atc", m.ID, app.NegotiationStep{Kind: app.NegPropose, Times: offers}); err != nil {
+	if _, _, err := f.app.Negotiate(ctx, capOf(m.Home), "atc", m.ID, app.NegotiationStep{Kind: app.NegPropose, Board: 1, Times: offers}); err != nil {
 		t.Fatal(err)
 	}
 	p := console + "/matches/" + m.ID
 	_, body := f.as(t, tk.td, "GET", p, nil)
 	checkPage(t, p, body)
-	wantContains(t, body, "Time negotiation", "home offered Wed 8 Jan 2025 18:00 UTC", `<form id="rule-fault"`)
-	f.post(t, tk.td, p, url.Values{"action": {"rule-fault"}, "at_fault": {"them"}, "reason": {"x"}}, p, true, "at_fault")
-	f.post(t, tk.td, p, url.Values{"action": {"rule-fault"}, "at_fault": {"nobody"}}, p, true, "reason")
+	wantContains(t, body, "Time negotiation, board by board", "Board 1: <strong>open</strong>; 3 offers", "Board 2: no offer yet", `<form id="rule-fault"`, `<select id="fault-board" name="board">`)
+	f.post(t, tk.td, p, url.Values{"action": {"rule-fault"}, "board": {"1"}, "at_fault": {"them"}, "reason": {"x"}}, p, true, "at_fault")
+	f.post(t, tk.td, p, url.Values{"action": {"rule-fault"}, "board": {"1"}, "at_fault": {"nobody"}}, p, true, "reason")
+	f.post(t, tk.td, p, url.Values{"action": {"rule-fault"}, "at_fault": {"nobody"}, "reason": {"x"}}, p, true, "name the board")
 	f.now = time.Date(2025, 1, 12, 12, 0, 0, 0, time.UTC)
-	f.post(t, tk.td, p, url.Values{"action": {"rule-fault"}, "at_fault": {"nobody"}, "reason": {"both sides tried; no common time"}}, p, false, "Negotiation of "+m.ID)
+	for b := 1; b <= 4; b++ {
+		f.post(t, tk.td, p, url.Values{"action": {"rule-fault"}, "board": {fmt.Sprint(b)}, "at_fault": {"nobody"}, "reason": {"both sides tried; no common time"}}, p, false,
+			fmt.Sprintf("Negotiation of %s, board %d", m.ID, b))
+		got, _ := f.srv.findMatch(ctx, "atc", m.ID)
+		if final := got.Status == arbiter.MatchFinal; final != (b == 4) {
+			t.Fatalf("after board %d: %s", b, got.Status)
+		}
+	}
 	got, _ := f.srv.findMatch(ctx, "atc", m.ID)
-	if got.Status != arbiter.MatchFinal || got.Result == nil || got.Result.Forfeit != "double" {
-		t.Fatalf("after the ruling: %+v %+v", got, got.Result)
+	if got.Result == nil || got.Result.Home.Points != 0 || got.Result.Away.Points != 0 || got.Result.Home.MatchPoints != arbiter.P(0.5) || len(got.Rulings) != 4 {
+		t.Fatalf("after the rulings: %+v %+v", got, got.Result)
 	}
 }
 

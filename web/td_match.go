@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"arbiter"
@@ -23,8 +24,13 @@ type tdMatchData struct {
 	// Negotiation is the time negotiation, if one started; Armageddon
 	// the sealed bids, if any.
 	Negotiation *app.Negotiation
-	Armageddon  *app.Armageddon
-	Parts       []arbiter.PartResult
+	// Boards are the boards' negotiations where each board is negotiated
+	// apart (A5): one entry per board, nil before its first offer;
+	// BoardNumbers numbers them for the ruling form.
+	Boards       []*app.Negotiation
+	BoardNumbers []int
+	Armageddon   *app.Armageddon
+	Parts        []arbiter.PartResult
 	// Verification is the last check of the games on Lichess, if any.
 	Verification *app.MatchVerification
 	// VerifyJob is the latest verification job, if one was asked for.
@@ -85,6 +91,13 @@ func (s *Server) tdMatchPage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if d.Boards, err = s.app.BoardNegotiations(ctx, ev.Slug, m.ID); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	for i := range d.Boards {
+		d.BoardNumbers = append(d.BoardNumbers, i+1)
+	}
 	if d.Verification, err = s.app.Verification(ctx, slug, m.ID); err != nil {
 		s.fail(w, r, err)
 		return
@@ -140,11 +153,21 @@ func (s *Server) tdMatchAction(w http.ResponseWriter, r *http.Request) {
 			return fmt.Sprintf("%s: the set is a full-points draw; result %s.", m.ID, outcomeText(m.Result)), err
 		case "rule-fault", "expire":
 			step := app.NegotiationStep{Kind: app.NegExpire}
+			if b, err := strconv.Atoi(strings.TrimSpace(r.FormValue("board"))); err == nil && r.FormValue("action") == "expire" {
+				step.Board = b
+			}
 			if r.FormValue("action") == "rule-fault" {
 				step = app.NegotiationStep{Kind: app.NegRuleFault, Reason: strings.TrimSpace(r.FormValue("reason"))}
 				m, err := s.findMatch(ctx, slug, id)
 				if err != nil {
 					return "", err
+				}
+				if b := strings.TrimSpace(r.FormValue("board")); b != "" {
+					n, err := strconv.Atoi(b)
+					if err != nil || n < 1 {
+						return "", arbiter.FieldError("board", "web.board", "board must be a board number")
+					}
+					step.Board = n
 				}
 				switch r.FormValue("at_fault") {
 				case "home":
@@ -157,6 +180,9 @@ func (s *Server) tdMatchAction(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 			neg, m, err := s.app.Negotiate(ctx, a, slug, id, step)
+			if step.Board > 0 {
+				return fmt.Sprintf("Negotiation of %s, board %d: %s; match %s.", m.ID, step.Board, neg.State.Outcome, m.Status), err
+			}
 			return fmt.Sprintf("Negotiation of %s: %s; match %s.", m.ID, neg.State.Outcome, m.Status), err
 		case "confirm":
 			m, err := s.app.ConfirmResult(ctx, a, slug, id, v)

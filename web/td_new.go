@@ -20,6 +20,10 @@ type tdNewData struct {
 	Start   string
 	Error   string // user-safe, naming the field
 	Field   string // the field at fault
+	// Past asks the TD to confirm a start in the past; StartUTC is the
+	// start as it will be stored, spelled out in UTC.
+	Past     bool
+	StartUTC string
 }
 
 // tdNewPage is the form to create an event; any signed-in user may, and
@@ -61,9 +65,16 @@ func (s *Server) tdCreate(w http.ResponseWriter, r *http.Request) {
 		req.Preset = d.Preset
 	}
 	req.Start, err = parseUTC("start", d.Start)
+	req.AllowPast = r.FormValue("allow_past") == "yes"
 	var ev arbiter.Event
 	if err == nil {
 		ev, err = s.createEvent(r, a, req)
+	}
+	var e *arbiter.Error
+	if errors.As(err, &e) && e.Rule == app.PastRule {
+		// A start in the past is a mistake more often than not: the TD
+		// sees it spelled out in UTC and confirms it, or corrects it.
+		d.Past, d.StartUTC = true, utcTime(req.Start)
 	}
 	if err != nil {
 		if arbiter.ErrorCode(err) == arbiter.EINTERNAL {

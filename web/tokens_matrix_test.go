@@ -70,7 +70,7 @@ func TestTokenMatrix(t *testing.T) {
 		unaut = "401 unauthorized"
 	)
 	api1, api2 := "/api/events/atc/matches/"+b.m1.ID, "/api/events/atc/matches/"+b.m2.ID
-	offer := map[string]any{"kind": "propose", "times": []string{"2025-01-16T18:00:00Z", "2025-01-17T18:00:00Z", "2025-01-18T18:00:00Z"}}
+	offer := map[string]any{"kind": "propose", "board": 1, "times": []string{"2025-01-16T18:00:00Z", "2025-01-17T18:00:00Z", "2025-01-18T18:00:00Z"}}
 	rows := []struct {
 		row  matrixRow
 		want [nTokens]string

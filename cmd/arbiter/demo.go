@@ -151,8 +151,8 @@ func writeDemo(w io.Writer, db, dsn string, s demo.Summary) error {
 		fmt.Fprintf(w, "\nWinner: %s\n", winner)
 	}
 	c := s.Counts
-	fmt.Fprintf(w, "\nMatches %d (byes %d, not played over the board %d), times agreed by offers %d, lineups %d, double forfeits %d, disputes %d, appeals %d, sanctions %d, armageddons %d, tie orders %d\n",
-		c.Matches, c.Byes, c.Forfeits, c.Negotiations, c.Lineups, c.DoubleForfeits, c.Disputes, c.Appeals, c.Sanctions, c.Armageddons, c.TieOrders)
+	fmt.Fprintf(w, "\nMatches %d (byes %d, not played over the board %d), times agreed by offers %d, lineups %d, unplayed at a deadline %d (double forfeits %d, held for the TDs %d), disputes %d, appeals %d, sanctions %d, armageddons %d, tie orders %d\n",
+		c.Matches, c.Byes, c.Forfeits, c.Negotiations, c.Lineups, c.Unplayed, c.DoubleForfeits, c.Held, c.Disputes, c.Appeals, c.Sanctions, c.Armageddons, c.TieOrders)
 	for _, n := range s.Notes {
 		fmt.Fprintf(w, "Not simulated: %s\n", n)
 	}

@@ -18,7 +18,7 @@ func TestDemoCommand(t *testing.T) {
 	for _, want := range []string{"Event demo-rkcc-team-three-tc-3 (rkcc-team-three-tc, 8 entrants): finished",
 		"Stage swiss (swiss): 5 of 5 rounds closed", "Stage knockout (knockout): 2 of 2 rounds closed",
 		"match_points", "set_points", "Bracket", "s2r2b1", "[final]", "Winner: ", "Matches 23 (byes 0, not played over the board 1)",
-		"double forfeits 1", "appeals 1", "Database: sqlite " + db, "arbiter event standings demo-rkcc-team-three-tc-3 --db " + db} {
+		"unplayed at a deadline 1 (double forfeits 1, held for the TDs 0)", "appeals 1", "Database: sqlite " + db, "arbiter event standings demo-rkcc-team-three-tc-3 --db " + db} {
 		if !strings.Contains(out, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, out)
 		}
@@ -31,6 +31,38 @@ func TestDemoCommand(t *testing.T) {
 	code, st, errOut := runCLI(t, "", "event", "standings", "demo-rkcc-team-three-tc-3", "--db", db)
 	if code != 0 || st == "" {
 		t.Fatalf("event standings: code %d, %s", code, errOut)
+	}
+	// The final ranking: the final decides 1st and 2nd; R2 names no
+	// third-place match, so the semifinal losers are 3rd and 4th by their
+	// Swiss place; the other four teams follow the Swiss standings.
+	code, rk, errOut := runCLI(t, "", "event", "ranking", "demo-rkcc-team-three-tc-3", "--db", db, "--json")
+	var ranking []struct {
+		Rank      int    `json:"rank"`
+		Entrant   string `json:"entrant"`
+		DecidedBy string `json:"decided_by"`
+	}
+	if code != 0 || json.Unmarshal([]byte(rk), &ranking) != nil || len(ranking) != 8 {
+		t.Fatalf("event ranking: code %d, %s%s", code, rk, errOut)
+	}
+	winner := regexp.MustCompile(`Winner: (\S+)`).FindStringSubmatch(out)
+	for i, p := range ranking {
+		want := "standings"
+		switch {
+		case i < 2:
+			want = "final"
+		case i < 4:
+			want = "knockout_round"
+		}
+		if p.Rank != i+1 || (p.DecidedBy != want && p.DecidedBy != "removed") {
+			t.Errorf("place %d: %+v, want rank %d decided by %s", i+1, p, i+1, want)
+		}
+	}
+	if winner == nil || winner[1] != ranking[0].Entrant {
+		t.Errorf("the demo's winner %v, the ranking's first %s", winner, ranking[0].Entrant)
+	}
+	code, text, _ := runCLI(t, "", "event", "ranking", "demo-rkcc-team-three-tc-3", "--db", db)
+	if code != 0 || !strings.HasPrefix(text, "RANK  ENTRANT") || !strings.Contains(text, "won the final") || !strings.Contains(text, "lost in the semifinals") {
+		t.Errorf("event ranking:\n%s", text)
 	}
 
 	// Same seed, another database: the same event.

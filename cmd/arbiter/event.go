@@ -27,8 +27,10 @@ func init() {
 }
 
 // localTD is who the CLI acts as without --as: the operator at the
-// machine, a TD of every event created from the CLI.
-const localTD = "local-td"
+// machine, a TD of every event created from the CLI. It is the web app's
+// local TD account too, so that an event created on one can be run on
+// the other.
+const localTD = app.LocalTD
 
 type eventSub struct {
 	synopsis string
@@ -56,12 +58,13 @@ var eventSubs = map[string]*eventSub{}
 
 func init() {
 	subs := map[string]*eventSub{
-		"create": {synopsis: "create SLUG (--preset NAME | --format FILE) --start TIME [--name NAME]", summary: "create an event from a preset or a format file; you become its TD",
+		"create": {synopsis: "create SLUG (--preset NAME | --format FILE) --start TIME [--name NAME] [--allow-past]", summary: "create an event from a preset or a format file; you become its TD",
 			min: 1, max: 1, run: evCreate, flags: func(fs *flag.FlagSet, c *eventCtx) {
 				c.str["preset"] = fs.String("preset", "", "built-in format: acwc-2023, antichess-team-cup, rkcc-team-three-tc")
 				c.str["format"] = fs.String("format", "", "format file (JSON, see docs)")
-				c.str["start"] = fs.String("start", "", "first round start, UTC: 2023-03-21T10:00Z or 2023-03-21 (00:00)")
+				c.str["start"] = fs.String("start", "", "first round start with its zone: 2023-03-21T10:00Z (UTC) or 2023-03-21T12:00+02:00")
 				c.str["name"] = fs.String("name", "", "event name (default: the format's title)")
+				c.flag["allow-past"] = fs.Bool("allow-past", false, "accept a start in the past (the scheduler closes rounds whose deadline has passed)")
 			}},
 		"list": {synopsis: "list [--json]", summary: "list events", run: evList},
 		"register": {synopsis: "register SLUG PLAYER [--rating N] | register SLUG --team NAME --captain USER --members A,B,C [--substitute USER] [--rating N]",
@@ -76,10 +79,11 @@ func init() {
 		"approve":  {synopsis: "approve SLUG ENTRANT...", summary: "approve entrants (TD)", min: 2, max: -1, run: evApprove},
 		"reject": {synopsis: "reject SLUG ENTRANT --reason TEXT", summary: "reject an entrant with a reason (TD)", min: 2, max: 2, run: evReject,
 			flags: reasonFlag},
-		"close-registration": {synopsis: "close-registration SLUG [--initial-colour white|black --reason TEXT]",
+		"close-registration": {synopsis: "close-registration SLUG [--initial-colour white|black --reason TEXT] [--allow-past]",
 			summary: "size the stages, seed the entrants, compute the calendar, draw the round-1 colour (TD)", min: 1, max: 1, run: evCloseReg,
 			flags: func(fs *flag.FlagSet, c *eventCtx) {
 				c.str["initial-colour"] = fs.String("initial-colour", "", "the top seed's round-1 colour chosen by the TDs instead of the lot (needs --reason)")
+				c.flag["allow-past"] = fs.Bool("allow-past", false, "close even if round 1's deadline has passed (its matches are then closed as unplayed)")
 				reasonFlag(fs, c)
 			}},
 		"pair":    {synopsis: "pair SLUG", summary: "pair the next round for review (TD)", min: 1, max: 1, run: evPair},
@@ -109,7 +113,7 @@ func init() {
 			flags: func(fs *flag.FlagSet, c *eventCtx) {
 				c.str["to"] = fs.String("to", "", "the new deadline: the instant the round ends, UTC (2025-01-11T00:00Z ends it after Friday 23:59)")
 			}},
-		"close-round": {synopsis: "close-round SLUG", summary: "close the round at its deadline: unplayed matches become double forfeits", min: 1, max: 1, run: evCloseRound},
+		"close-round": {synopsis: "close-round SLUG", summary: "close the round at its deadline: unplayed matches take their rulebook's result (R5 double forfeit; A5, W14 by the time negotiation, else held for the TDs)", min: 1, max: 1, run: evCloseRound},
 		"forbid": {synopsis: "forbid SLUG ENTRANT ENTRANT... --reason TEXT [--stage N] | forbid SLUG --list | forbid SLUG --remove ID --reason TEXT",
 			summary: "entrants who must not meet in a Swiss stage (same club, federation); list or lift (TD)", min: 1, max: -1, run: evForbid,
 			flags: func(fs *flag.FlagSet, c *eventCtx) {
@@ -126,9 +130,10 @@ func init() {
 				c.str["accept"] = fs.String("accept", "", "accept the appeal with this ID, setting the given result (TD)")
 				c.str["reject"] = fs.String("reject", "", "reject the appeal with this ID (TD)")
 			}},
-		"standings": {synopsis: "standings SLUG [--stage N] [--pool NAME] [--json]", summary: "stage standings with the format's tiebreaks", min: 1, max: 1, run: evStandings,
+		"standings": {synopsis: "standings SLUG [--stage N] [--pool NAME] [--after N] [--json]", summary: "stage standings with the format's tiebreaks, after a completed round", min: 1, max: 1, run: evStandings,
 			flags: func(fs *flag.FlagSet, c *eventCtx) {
 				c.num["stage"] = fs.Int("stage", 1, "stage number (1 = first)")
+				c.num["after"] = fs.Int("after", 0, "the table after this completed round of the stage (default: the last completed)")
 				c.str["pool"] = fs.String("pool", "", "pool of a pool stage (e.g. upper)")
 			}},
 		"audit": {synopsis: "audit SLUG [--json]", summary: "the event's audit log (TD)", min: 1, max: 1, run: evAudit},
@@ -139,14 +144,16 @@ func init() {
 				c.str["player"] = fs.String("player", "", "team events: the member sanctioned")
 				reasonFlag(fs, c)
 			}},
-		"negotiate": {synopsis: "negotiate SLUG MATCH (--offer T1,T2,T3 | --accept T | --none-suitable | --expire | --fault ENTRANT|none --reason TEXT)",
+		"negotiate": {synopsis: "negotiate SLUG MATCH [--board N] (--offer T1,T2,T3 | --accept T | --none-suitable | --agree-draw | --expire | --fault ENTRANT|PLAYER|none --reason TEXT)",
 			summary: "time offers for a match (A5, W14); TD rulings on fault and deadlines", min: 2, max: 2, run: evNegotiate,
 			flags: func(fs *flag.FlagSet, c *eventCtx) {
 				c.str["offer"] = fs.String("offer", "", "comma-separated start times offered (UTC, e.g. 2023-03-22T18:00Z)")
 				c.str["accept"] = fs.String("accept", "", "accept the opponent's offered time")
 				c.flag["none-suitable"] = fs.Bool("none-suitable", false, "none of the offers suits: more offers are due (A5)")
+				c.flag["agree-draw"] = fs.Bool("agree-draw", false, "the sides agree a draw without playing (A5 forbids it; W14 has no such rule)")
 				c.flag["expire"] = fs.Bool("expire", false, "apply the offer deadline's result (TD)")
-				c.str["fault"] = fs.String("fault", "", "TD ruling after the weekend: the entrant at fault, or none")
+				c.str["fault"] = fs.String("fault", "", "TD ruling after the weekend: the entrant (or the board's player) at fault, or none")
+				c.num["board"] = fs.Int("board", 0, "the board, where each player negotiates with their board opponent (A5: the antichess cup)")
 				reasonFlag(fs, c)
 			}},
 		"bid": {synopsis: "bid SLUG MATCH (--seconds N | --commitment HEX) | bid SLUG MATCH --reveal --seconds N --nonce HEX",
@@ -229,7 +236,7 @@ func eventUsage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
 	for _, name := range []string{"create", "list", "register", "entrants", "approve", "reject", "late-entry", "edit-entrant", "close-registration", "pair", "review-pairings", "edit-pairing", "discard", "publish",
-		"matches", "result", "confirm", "bring-forward", "close-round", "close-due", "forbid", "lineup", "negotiate", "bid", "wrong-tc", "verify", "boards", "captain-change", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "export", "webhooks", "challonge-push", "audit"} {
+		"matches", "result", "confirm", "bring-forward", "close-round", "close-due", "forbid", "lineup", "negotiate", "bid", "wrong-tc", "verify", "boards", "captain-change", "team-rules", "appeal", "sanction", "replace", "captain", "tiebreak-value", "advance", "standings", "ranking", "export", "webhooks", "challonge-push", "officials", "audit"} {
 		fmt.Fprintf(w, "  %-19s %s\n", name, eventSubs[name].summary)
 	}
 	fmt.Fprintln(w)
@@ -301,6 +308,22 @@ func parseTime(s string) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("cannot read time %q (want UTC such as 2023-03-21T10:00Z or 2023-03-21)", s)
 }
 
+// parseZonedTime reads a time that will be stored (a start, a deadline,
+// an offered time): it must carry its zone (Z for UTC, or an offset), so
+// that a local time typed without thinking is never stored as if it were
+// UTC. The result is in UTC.
+func parseZonedTime(s string) (time.Time, error) {
+	for _, layout := range []string{time.RFC3339, "2006-01-02T15:04Z07:00"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.UTC(), nil
+		}
+	}
+	if _, err := parseTime(s); err == nil {
+		return time.Time{}, fmt.Errorf("%q has no zone: write it in UTC with a Z, such as 2023-03-21T10:00Z, or with an offset such as 2023-03-21T12:00+02:00", s)
+	}
+	return time.Time{}, fmt.Errorf("cannot read time %q (want a time with its zone, such as 2023-03-21T10:00Z)", s)
+}
+
 func printJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -319,11 +342,11 @@ func evCreate(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 	if c.s("start") == "" {
 		return usagef("--start is required")
 	}
-	t, err := parseTime(c.s("start"))
+	t, err := parseZonedTime(c.s("start"))
 	if err != nil {
 		return arbiter.FieldError("--start", "cli.time", "%v", err)
 	}
-	req.Start = t
+	req.Start, req.AllowPast = t, *c.flag["allow-past"]
 	ev, err := c.svc.CreateEvent(ctx, c.actor, req)
 	if err != nil {
 		return err
@@ -418,7 +441,7 @@ func evReject(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 }
 
 func evCloseReg(ctx context.Context, e *env, c *eventCtx, pos []string) error {
-	ev, err := c.svc.CloseRegistrationWith(ctx, c.actor, pos[0], app.CloseOptions{InitialColour: c.s("initial-colour"), Reason: c.s("reason")})
+	ev, err := c.svc.CloseRegistrationWith(ctx, c.actor, pos[0], app.CloseOptions{InitialColour: c.s("initial-colour"), Reason: c.s("reason"), AllowPast: *c.flag["allow-past"]})
 	if err != nil {
 		return err
 	}
@@ -458,6 +481,11 @@ func printMatches(w io.Writer, ms []arbiter.Match) error {
 		}
 		if !m.ScheduledAt.IsZero() {
 			note = strings.TrimSpace(note + " plays " + m.ScheduledAt.Format("Mon 2006-01-02 15:04 UTC"))
+		}
+		for i, at := range m.BoardTimes {
+			if !at.IsZero() {
+				note = strings.TrimSpace(note + fmt.Sprintf(" board %d plays %s", i+1, at.Format("Mon 2006-01-02 15:04 UTC")))
+			}
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", m.ID, m.Home, away, m.Status, res, m.Decision, note)
 	}
@@ -694,12 +722,17 @@ func evAppeal(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 }
 
 func evStandings(ctx context.Context, e *env, c *eventCtx, pos []string) error {
-	tab, err := c.svc.PoolStandings(ctx, pos[0], *c.num["stage"]-1, c.s("pool"))
+	tab, err := c.svc.StandingsAfter(ctx, pos[0], *c.num["stage"]-1, c.s("pool"), *c.num["after"])
 	if err != nil {
 		return err
 	}
 	if c.json {
 		return printJSON(e.stdout, tab)
+	}
+	if tab.After == 0 {
+		fmt.Fprintln(e.stdout, "before the first round: no round of the stage is completed yet")
+	} else {
+		fmt.Fprintf(e.stdout, "after round %d (%d completed)\n", tab.After, tab.Completed)
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprint(tw, "RANK\tID\tSCORE")
@@ -773,6 +806,18 @@ func evSanction(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 		who = x.Player + " of " + x.Entrant
 	}
 	fmt.Fprintf(e.stdout, "%s: %s %s (rule %s); %d matches changed\n", x.ID, who, x.Kind, x.Rule, len(changed))
+	for _, n := range x.Notes {
+		fmt.Fprintf(e.stdout, "note: %s\n", n)
+	}
+	for _, m := range changed {
+		for _, r := range m.Rulings {
+			what := fmt.Sprintf("board %d", r.Board)
+			if r.Set != "" {
+				what = "set " + r.Set
+			}
+			fmt.Fprintf(e.stdout, "%s %s: %s (%s)\n", m.ID, what, r.Forfeit, r.Clause)
+		}
+	}
 	if len(changed) > 0 {
 		return printMatches(e.stdout, changed)
 	}
@@ -786,7 +831,7 @@ func evNegotiate(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 		n++
 		step.Kind = app.NegPropose
 		for _, f := range strings.Split(o, ",") {
-			t, err := parseTime(strings.TrimSpace(f))
+			t, err := parseZonedTime(strings.TrimSpace(f))
 			if err != nil {
 				return arbiter.FieldError("--offer", "cli.time", "%v", err)
 			}
@@ -795,7 +840,7 @@ func evNegotiate(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 	}
 	if a := c.s("accept"); a != "" {
 		n++
-		t, err := parseTime(a)
+		t, err := parseZonedTime(a)
 		if err != nil {
 			return arbiter.FieldError("--accept", "cli.time", "%v", err)
 		}
@@ -804,6 +849,10 @@ func evNegotiate(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 	if *c.flag["none-suitable"] {
 		n++
 		step.Kind = app.NegNoneSuitable
+	}
+	if *c.flag["agree-draw"] {
+		n++
+		step.Kind = app.NegAgreeDraw
 	}
 	if *c.flag["expire"] {
 		n++
@@ -817,14 +866,23 @@ func evNegotiate(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 		}
 	}
 	if n != 1 {
-		return usagef("give exactly one of --offer, --accept, --none-suitable, --expire, --fault")
+		return usagef("give exactly one of --offer, --accept, --none-suitable, --agree-draw, --expire, --fault")
 	}
+	step.Board = *c.num["board"]
 	neg, m, err := c.svc.Negotiate(ctx, c.actor, pos[0], pos[1], step)
 	if err != nil {
 		return err
 	}
 	if c.json {
 		return printJSON(e.stdout, map[string]any{"negotiation": neg, "match": m})
+	}
+	if neg.Board > 0 {
+		fmt.Fprintf(e.stdout, "%s board %d: %d offers, %s", m.ID, neg.Board, len(neg.State.Offers), neg.State.Outcome)
+		if b := neg.Board; b <= len(m.BoardTimes) && !m.BoardTimes[b-1].IsZero() {
+			fmt.Fprintf(e.stdout, ", plays %s", m.BoardTimes[b-1].Format("Monday 2006-01-02 15:04 UTC"))
+		}
+		fmt.Fprintf(e.stdout, "; match %s\n", m.Status)
+		return nil
 	}
 	fmt.Fprintf(e.stdout, "%s: %d offers, %s", m.ID, len(neg.State.Offers), neg.State.Outcome)
 	if !m.ScheduledAt.IsZero() {
@@ -973,7 +1031,7 @@ func evBringForward(ctx context.Context, e *env, c *eventCtx, pos []string) erro
 	if c.s("to") == "" {
 		return usagef("--to is required")
 	}
-	t, err := parseTime(c.s("to"))
+	t, err := parseZonedTime(c.s("to"))
 	if err != nil {
 		return arbiter.FieldError("--to", "cli.time", "%v", err)
 	}

@@ -64,7 +64,7 @@ func TestEventCLIPairingEdits(t *testing.T) {
 	if out := step(1, "edit-pairing", "cup", "--bye", "p1", "--reason", "x"); !strings.Contains(out, "has no bye") {
 		t.Fatalf("bye without a bye: %s", out)
 	}
-	if out := step(0, "review-pairings", "cup"); !strings.Contains(out, "edit s1r1e1 by local-td: swap p5, p6 — p5 and p2 asked to play on Sunday") {
+	if out := step(0, "review-pairings", "cup"); !strings.Contains(out, "edit s1r1e1 by td@local: swap p5, p6 — p5 and p2 asked to play on Sunday") {
 		t.Fatalf("review lacks the edit:\n%s", out)
 	}
 	if out := step(0, "audit", "cup"); !strings.Contains(out, "p5 and p2 asked to play on Sunday") {

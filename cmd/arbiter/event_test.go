@@ -22,6 +22,7 @@ const eventFormat = `{
     "deadline": {"day": "monday", "time": "23:59"},
     "appeal_hours": 24
   },
+  "clauses": {"unplayed": "R5"},
   "stages": [{
     "name": "qualification", "kind": "swiss", "pairing": "dutch",
     "rounds": {"log2": {"mul": 1, "add": 2}},
@@ -83,7 +84,9 @@ func TestEventCLIWalkthrough(t *testing.T) {
 	// choice needs a reason and is audited.
 	step(3, "say why the TDs choose the initial colour", "close-registration", "cup", "--initial-colour", "white")
 	step(3, "white or black", "close-registration", "cup", "--initial-colour", "red", "--reason", "x")
-	step(0, "5 rounds", "close-registration", "cup", "--initial-colour", "white", "--reason", "coin tossed on the stream")
+	// Without --now the clock is today's: round 1's deadline has passed.
+	step(3, "round 1's deadline, Monday 2023-03-27 23:59 UTC, is in the past", "close-registration", "cup", "--initial-colour", "white", "--reason", "coin tossed on the stream")
+	step(0, "5 rounds", "close-registration", "cup", "--initial-colour", "white", "--reason", "coin tossed on the stream", "--allow-past")
 	step(0, "initial colour white chosen by the TDs: coin tossed on the stream", "audit", "cup")
 	step(0, "round s1r1 paired", "pair", "cup")
 	step(0, "round s1r1 discarded", "discard", "cup", "--reason", "checking the seeding")
@@ -134,9 +137,14 @@ func TestEventCLIWalkthrough(t *testing.T) {
 			t.Errorf("%s scores %s, want %s (%s)", id, scores[id], w, out)
 		}
 	}
+	// The table says which completed round it stands after; round 2 is
+	// not completed (not even paired).
+	step(0, "after round 1 (1 completed)\nRANK", "standings", "cup")
+	step(0, "after round 1 (1 completed)", "standings", "cup", "--after", "1")
+	step(1, "round 2 of stage qualification is not completed yet", "standings", "cup", "--after", "2")
 	out = step(0, "result.override", "audit", "cup")
-	for _, want := range [][]string{{"p6 (player)", "result.dispute", "wrong score"}, {"local-td (td)", "result.override", "checked the games"},
-		{"local-td (td)", "appeal.accept", "Lichess games found"}, {"result.double_forfeit", "match s1r1b4", "R5: unplayed at the round deadline"}} {
+	for _, want := range [][]string{{"p6 (player)", "result.dispute", "wrong score"}, {"td@local (td)", "result.override", "checked the games"},
+		{"td@local (td)", "appeal.accept", "Lichess games found"}, {"result.double_forfeit", "match s1r1b4", "R5: unplayed at the round deadline"}} {
 		found := false
 		for _, line := range strings.Split(out, "\n") {
 			ok := true

@@ -63,7 +63,7 @@ func TestEventVerify(t *testing.T) {
 		}
 		return stdout + stderr
 	}
-	run(0, "create", "lc", "--format", fmtFile, "--start", "2025-12-30", "--now", "2025-12-29T12:00Z")
+	run(0, "create", "lc", "--format", fmtFile, "--start", "2025-12-30T00:00Z", "--now", "2025-12-29T12:00Z")
 	run(0, "register", "lc", "PlayerA", "--rating", "2000", "--as", "PlayerA", "--role", "player", "--now", "2025-12-29T12:00Z")
 	run(0, "register", "lc", "PlayerB", "--rating", "1999", "--as", "PlayerB", "--role", "player", "--now", "2025-12-29T12:00Z")
 	run(0, "approve", "lc", "playera", "playerb", "--now", "2025-12-29T12:00Z")

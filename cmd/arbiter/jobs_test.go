@@ -51,7 +51,7 @@ func TestJobsCommands(t *testing.T) {
 		}
 		return durations.ReplaceAllString(stdout, ", T s)")
 	}
-	cli(0, "event", "create", "wc", "--preset", "acwc-2023", "--start", "2023-03-21", "--as", "td@local", "--now", "2023-03-12T08:00Z", "--db", db)
+	cli(0, "event", "create", "wc", "--preset", "acwc-2023", "--start", "2023-03-21T00:00Z", "--as", "td@local", "--now", "2023-03-12T08:00Z", "--db", db)
 	cli(0, "event", "register", "wc", "Flagged", "--rating", "1900", "--as", "Flagged", "--role", "player", "--now", "2023-03-12T09:00Z", "--db", db)
 	if got := cli(0, "jobs", "list", "--state", "pending", "--db", db); !regexp.MustCompile(`(?m)^1 +queued +0/5 +2023-03-12 09:00:00 +eligibility:wc:flagged +$`).MatchString(got) {
 		t.Fatalf("pending:\n%s", got)

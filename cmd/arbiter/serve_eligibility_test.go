@@ -35,7 +35,7 @@ func TestServeEligibility(t *testing.T) {
 
 	db := filepath.Join(t.TempDir(), "arbiter.db")
 	for _, args := range [][]string{
-		{"event", "create", "wc", "--preset", "acwc-2023", "--start", "2023-03-21", "--as", "td@local", "--now", "2023-03-12T08:00Z", "--db", db},
+		{"event", "create", "wc", "--preset", "acwc-2023", "--start", "2023-03-21T00:00Z", "--as", "td@local", "--now", "2023-03-12T08:00Z", "--db", db},
 		{"event", "register", "wc", "Flagged", "--rating", "1900", "--as", "Flagged", "--role", "player", "--now", "2023-03-12T09:00Z", "--db", db},
 	} {
 		if code, stdout, stderr := runCLI(t, "", args...); code != 0 {

@@ -210,3 +210,49 @@ func testLocalAccounts(t *testing.T, s *suite) {
 	err = s.db.Tx(s.ctx, func(tx *sqlstore.Tx) error { _, err := sqlstore.UpsertUser(s.ctx, tx, td, "td@local", ""); return err })
 	wantCode(t, err, arbiter.EINVALID)
 }
+
+// testLocalPassword: SetLocalPassword creates a missing local account,
+// replaces the hash of an existing one and ends its sessions (signing in
+// with the old password, or an old cookie, no longer works).
+func testLocalPassword(t *testing.T, s *suite) {
+	var u sqlstore.User
+	s.tx(t, func(tx *sqlstore.Tx) (err error) {
+		u, err = sqlstore.SetLocalPassword(s.ctx, tx, td, "td@local", "first")
+		return err
+	})
+	if _, hash, err := sqlstore.LocalAccount(s.ctx, s.db, "td@local"); err != nil || hash != "first" {
+		t.Fatalf("after create: %q, %v", hash, err)
+	}
+	var token string
+	s.tx(t, func(tx *sqlstore.Tx) (err error) {
+		token, err = sqlstore.NewSession(s.ctx, tx, u.ID, reading(1).Add(time.Hour))
+		return err
+	})
+	var again sqlstore.User
+	s.tx(t, func(tx *sqlstore.Tx) (err error) {
+		again, err = sqlstore.SetLocalPassword(s.ctx, tx, td, "TD@local", "second")
+		return err
+	})
+	if again.ID != u.ID {
+		t.Fatalf("reset made another user: %s, want %s", again.ID, u.ID)
+	}
+	if _, hash, err := sqlstore.LocalAccount(s.ctx, s.db, "td@local"); err != nil || hash != "second" {
+		t.Fatalf("after reset: %q, %v", hash, err)
+	}
+	_, _, err := sqlstore.SessionUser(s.ctx, s.db, token, reading(1))
+	wantCode(t, err, arbiter.EUNAUTHORIZED)
+	if n, _ := sqlstore.CountLocalAccounts(s.ctx, s.db); n != 1 {
+		t.Fatalf("CountLocalAccounts = %d, want 1", n)
+	}
+	err = s.db.Tx(s.ctx, func(tx *sqlstore.Tx) error {
+		_, err := sqlstore.SetLocalPassword(s.ctx, tx, td, "td@local", "")
+		return err
+	})
+	wantCode(t, err, arbiter.EINVALID)
+	// A Lichess user's name never ends in @local: no Lichess account can be given a password.
+	err = s.db.Tx(s.ctx, func(tx *sqlstore.Tx) error {
+		_, err := sqlstore.SetLocalPassword(s.ctx, tx, td, "someone", "x")
+		return err
+	})
+	wantCode(t, err, arbiter.EINVALID)
+}

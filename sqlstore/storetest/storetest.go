@@ -37,6 +37,7 @@ func Run(t *testing.T, open func(t *testing.T) *sqlstore.DB) {
 		{"Events", testEvents},
 		{"UsersAndSessions", testUsers},
 		{"LocalAccounts", testLocalAccounts},
+		{"LocalPassword", testLocalPassword},
 		{"ConcurrentFirstSignIn", testConcurrentSignIn},
 		{"TimestampsUTC", testTimestamps},
 		{"Counters", testCounters},

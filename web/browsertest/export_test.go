@@ -139,7 +139,9 @@ func TestShareButtons(t *testing.T) {
 	v.goTo("/events/wc/standings")
 	v.do("copy the standings post", chromedp.Click(chromedp.CSS("#copy-standings"), chromedp.NodeVisible))
 	v.waitJS("the copy is announced", `document.querySelector('[data-test="copy-status"]').textContent.startsWith("Copied the standings post")`)
-	if got := v.clipboard(); !strings.Contains(got, "standings (round 1 in progress)") || !strings.Contains(got, "| 1 | p01 | 1 |") {
+	// The table stands after completed rounds: round 1 is being played,
+	// so p01's result does not count yet.
+	if got := v.clipboard(); !strings.Contains(got, "standings (round 1 in progress)") || !strings.Contains(got, "| p01 | 0 |") {
 		t.Fatalf("the clipboard holds\n%s", got)
 	}
 

@@ -20,7 +20,8 @@ import (
 // registration, pairs and publishes round 1; on the match page p01 offers
 // three times and p07 accepts one; p01 reports 6-4 with the keyboard, the
 // page will not let p01 confirm it, p07 confirms; a visitor's standings
-// page shows the result without being reloaded.
+// page shows the round's progress, then, once the round is closed, the
+// table after round 1, without being reloaded.
 func TestIndividualEvent(t *testing.T) {
 	t.Parallel()
 	s := newSite(t, time.Date(2023, 3, 1, 12, 0, 0, 0, time.UTC))
@@ -109,10 +110,14 @@ func TestIndividualEvent(t *testing.T) {
 		t.Errorf("first offer %q, want 18:00 UTC with 19:00 local", at)
 	}
 
-	// p07 (in UTC: no local time added) accepts the second time.
+	// p07 (in UTC: no local time added) accepts the second time. W14 asks
+	// for a reply within 24 hours ("preferably"): the page says by when.
 	p07.goTo(match)
 	if p07.has(".localtime") {
 		t.Error("a reader in UTC is shown a second, identical time")
+	}
+	if due := p07.texts(`#offers [data-test="reply-by"]`); len(due) != 3 || due[0] != "Tue 21 Mar 2023 10:00 UTC" {
+		t.Errorf("reply due %q, want 24 h after the offers (Monday 10:00)", due)
 	}
 	if got := p07.texts(`#accept-offer label`); !slices.Equal(got, []string{"Wed 22 Mar 2023 18:00 UTC", "Thu 23 Mar 2023 18:00 UTC", "Fri 24 Mar 2023 18:00 UTC"}) {
 		t.Fatalf("p07 may accept %q", got)
@@ -151,11 +156,25 @@ func TestIndividualEvent(t *testing.T) {
 		t.Fatalf("match state %q", got)
 	}
 
-	// The visitor's standings show it, without a reload.
+	// The visitor's standings page shows the round's progress without a
+	// reload; the table counts the result once the round is completed.
+	visitor.waitJS("the round's progress to count the result", `document.getElementById("round-progress").textContent.includes("1 of 6 results are final")`)
+	if rows = standingsRows(visitor); !strings.HasPrefix(rows[0], "1=|p01|0|") {
+		t.Fatalf("the result counts before the round is completed: %q", rows)
+	}
+	s.clock.Set(time.Date(2023, 3, 28, 0, 0, 0, 0, time.UTC))
+	if _, err := s.App.CloseRound(ctx, arbiter.Actor{Name: "td@local", Role: arbiter.RoleTD}, "wc"); err != nil {
+		t.Fatal(err)
+	}
 	visitor.waitJS("the standings to count the result", `document.querySelector("table.standings tbody tr").cells[2].textContent.trim() === "1"`)
 	rows = standingsRows(visitor)
-	if !strings.HasPrefix(rows[0], "1|p01|1|") || !slices.ContainsFunc(rows, func(r string) bool { return strings.Contains(r, "|p07|0|") }) {
+	// W14: the five other matches had no offers: draws, half a point each.
+	if !strings.HasPrefix(rows[0], "1|p01|1|") || !slices.ContainsFunc(rows, func(r string) bool { return strings.Contains(r, "|p07|0|") }) ||
+		!slices.ContainsFunc(rows, func(r string) bool { return strings.Contains(r, "|p02|0.5|") }) {
 		t.Fatalf("standings after the result: %q", rows)
+	}
+	if got := visitor.text("#standings-after"); !strings.HasPrefix(got, "After round 1 of 5.") {
+		t.Errorf("the table says %q", got)
 	}
 	if !visitor.stillSamePage() {
 		t.Fatal("the standings page was reloaded rather than updated in place")
