@@ -261,98 +261,18 @@ func entrantIDs(es []arbiter.Entrant) []string {
 
 // bergerPairs is round number of the Berger schedule for the seeds in order.
 func bergerPairs(seeds []string, cycles, number int, pool string) ([]arbiter.Match, error) {
-	sched, err := berger.Schedule(len(seeds), cycles)
-	if err != nil {
-		return nil, err
-	}
-	if number > len(sched) {
-		return nil, arbiter.RuleError("app.round", "the round robin has %d rounds", len(sched))
-	}
-	r := sched[number-1]
-	var out []arbiter.Match
-	for _, p := range r.Pairs {
-		out = append(out, arbiter.Match{Home: seeds[p.White-1], Away: seeds[p.Black-1], Pool: pool})
-	}
-	if r.Bye > 0 {
-		out = append(out, arbiter.Match{Home: seeds[r.Bye-1], Pool: pool})
-	}
-	return out, nil
+	return berger.RoundMatches(seeds, cycles, number, pool)
 }
 
 // knockoutPairs rebuilds the stage's bracket from the winners of its
 // earlier rounds and returns the matches of round number. A match whose
 // winner is not known (a tie left to the TDs) stops the pairing.
 func knockoutPairs(ctx context.Context, q sqlstore.Queryer, st *state, si int, rounds []arbiter.Round, number int, entrants []arbiter.Entrant) ([]arbiter.Match, error) {
-	b, err := knockout.New(len(entrants), knockout.Options{ThirdPlace: st.f.Stages[si].ThirdPlace})
+	played, err := roundMatches(ctx, q, st, rounds)
 	if err != nil {
 		return nil, err
 	}
-	seed := map[string]int{}
-	for i, e := range entrants {
-		seed[e.ID] = i + 1
-	}
-	for _, rd := range rounds {
-		for _, id := range rd.Matches {
-			m, err := get[arbiter.Match](ctx, q, st, kindMatch, id)
-			if err != nil {
-				return nil, err
-			}
-			if m.IsBye() || m.Bracket == "" {
-				continue
-			}
-			var w string
-			switch {
-			case m.Result != nil && m.Result.Result == "home_win":
-				w = m.Home
-			case m.Result != nil && m.Result.Result == "away_win":
-				w = m.Away
-			default:
-				return nil, arbiter.RuleError("app.knockout", "knockout match %s has no winner: a TD sets the result with the tie procedure (a match sheet with \"tie\")", m.ID)
-			}
-			if err := b.SetWinner(m.Bracket, seed[w]); err != nil {
-				return nil, err
-			}
-		}
-	}
-	if number > len(b.Rounds) {
-		return nil, arbiter.RuleError("app.round", "the bracket has %d rounds", len(b.Rounds))
-	}
-	var out []arbiter.Match
-	last := number == len(b.Rounds)
-	for _, km := range b.Rounds[number-1].Matches {
-		if km.Walkover {
-			continue // a bye: the seed already stands in the next round
-		}
-		if km.HomeSeed == 0 || km.AwaySeed == 0 {
-			return nil, arbiter.Errorf(arbiter.EINTERNAL, "bracket match %s is not ready", km.ID)
-		}
-		m := arbiter.Match{Home: entrants[km.HomeSeed-1].ID, Away: entrants[km.AwaySeed-1].ID, Bracket: km.ID}
-		up := st.ev.Stages[si].MovedUp
-		switch {
-		case km.ThirdPlace:
-			m.Format = "third_place"
-			// W17: a semifinal loser who moved up to the final leaves the
-			// third-place match to the other, who is third (a bye).
-			for _, l := range up {
-				switch l {
-				case m.Home:
-					m.Home, m.Away = m.Away, ""
-				case m.Away:
-					m.Away = ""
-				}
-			}
-		case last:
-			m.Format = "final"
-		}
-		if l, ok := up[m.Home]; ok && m.Format != "third_place" {
-			m.Home = l
-		}
-		if l, ok := up[m.Away]; ok && m.Format != "third_place" {
-			m.Away = l
-		}
-		out = append(out, m)
-	}
-	return out, nil
+	return knockout.RoundMatches(entrantIDs(entrants), st.f.Stages[si].ThirdPlace, played, number, st.ev.Stages[si].MovedUp)
 }
 
 // swissPairs pairs a Swiss round with the Dutch engine from the results of
@@ -388,47 +308,17 @@ func swissPairs(ctx context.Context, q sqlstore.Queryer, st *state, stage arbite
 // the engine's indexes.
 func swissTournament(ctx context.Context, q sqlstore.Queryer, st *state, stage arbiter.Stage, rounds []arbiter.Round, entrants []arbiter.Entrant) (*pairing.Tournament, map[string]int, error) {
 	mp := stageMatch(st.f, st.ev.Stage).MatchPoints
-	t := &pairing.Tournament{PlayedRounds: len(rounds), TotalRounds: stage.Rounds, InitialColour: dutchColour(st.ev),
-		Points: pairing.PointSystem{Win: mp.Win, Draw: mp.Draw, Loss: mp.Loss, ForfeitLoss: mp.Loss, PairingBye: mp.Win}}
+	absent := make([]bool, len(entrants))
 	index := map[string]int{}
 	for i, e := range entrants {
 		index[e.ID] = i
-		t.Players = append(t.Players, pairing.Player{ID: i + 1, Games: make([]pairing.Game, len(rounds)), Absent: e.Status != arbiter.EntrantApproved})
+		absent[i] = e.Status != arbiter.EntrantApproved
 	}
-	for ri, r := range rounds {
-		for i := range t.Players { // absent unless paired
-			t.Players[i].Games[ri] = pairing.Game{Opponent: -1}
-		}
-		for _, id := range r.Matches {
-			m, err := get[arbiter.Match](ctx, q, st, kindMatch, id)
-			if err != nil {
-				return nil, nil, err
-			}
-			h, okh := index[m.Home]
-			if !okh {
-				continue
-			}
-			if m.IsBye() {
-				t.Players[h].Games[ri] = pairing.Game{Opponent: -1, Outcome: pairing.Win, Paired: true}
-				continue
-			}
-			aw, oka := index[m.Away]
-			if !oka {
-				continue
-			}
-			ho, ao, played := outcomes(m.Result, mp)
-			t.Players[h].Games[ri] = pairing.Game{Opponent: aw, Colour: pairing.White, Outcome: ho, Played: played, Paired: true}
-			t.Players[aw].Games[ri] = pairing.Game{Opponent: h, Colour: pairing.Black, Outcome: ao, Played: played, Paired: true}
-			if !played {
-				t.Players[h].Games[ri].Colour, t.Players[aw].Games[ri].Colour = pairing.NoColour, pairing.NoColour
-			}
-		}
+	matches, err := roundMatches(ctx, q, st, rounds)
+	if err != nil {
+		return nil, nil, err
 	}
-	for i := range t.Players {
-		for _, g := range t.Players[i].Games {
-			t.Players[i].Score += t.Points.For(g)
-		}
-	}
+	t := pairing.FromMatches(entrantIDs(entrants), absent, matches, mp.Win, mp.Draw, mp.Loss, stage.Rounds, dutchColour(st.ev))
 	groups, err := forbiddenGroups(ctx, q, st, st.ev.Stage, index)
 	if err != nil {
 		return nil, nil, err
@@ -439,55 +329,25 @@ func swissTournament(ctx context.Context, q sqlstore.Queryer, st *state, stage a
 	return t, index, nil
 }
 
+// roundMatches loads the matches of each round, in the round's order.
+func roundMatches(ctx context.Context, q sqlstore.Queryer, st *state, rounds []arbiter.Round) ([][]arbiter.Match, error) {
+	out := make([][]arbiter.Match, len(rounds))
+	for i, rd := range rounds {
+		for _, id := range rd.Matches {
+			m, err := get[arbiter.Match](ctx, q, st, kindMatch, id)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = append(out[i], m)
+		}
+	}
+	return out, nil
+}
+
 // orderBoards puts the boards in order of the higher score, then the
 // better seed (C.04.2 D), the bye last.
 func orderBoards(out [][2]string, t *pairing.Tournament, index map[string]int) {
-	slices.SortStableFunc(out, func(a, b [2]string) int {
-		if (a[1] == "") != (b[1] == "") {
-			if a[1] == "" {
-				return 1
-			}
-			return -1
-		}
-		sa := max(t.Players[index[a[0]]].Score, scoreOf(t, index, a[1]))
-		sb := max(t.Players[index[b[0]]].Score, scoreOf(t, index, b[1]))
-		if sa != sb {
-			return int(sb - sa)
-		}
-		return min(index[a[0]], indexOr(index, a[1])) - min(index[b[0]], indexOr(index, b[1]))
-	})
-}
-
-func scoreOf(t *pairing.Tournament, index map[string]int, id string) arbiter.Points {
-	if id == "" {
-		return 0
-	}
-	return t.Players[index[id]].Score
-}
-
-func indexOr(index map[string]int, id string) int {
-	if id == "" {
-		return 1 << 30
-	}
-	return index[id]
-}
-
-// outcomes turns a final match result into each side's outcome for the
-// pairing engine; played is false for forfeits and unfinished matches.
-func outcomes(o *arbiter.Outcome, mp format.MatchPoints) (home, away pairing.Outcome, played bool) {
-	if o == nil {
-		return pairing.Loss, pairing.Loss, false
-	}
-	class := func(p arbiter.Points) pairing.Outcome {
-		switch {
-		case p == mp.Win && p != mp.Draw:
-			return pairing.Win
-		case p == mp.Draw:
-			return pairing.Draw
-		}
-		return pairing.Loss
-	}
-	return class(o.Home.MatchPoints), class(o.Away.MatchPoints), o.Decision == "played" || o.Decision == ""
+	pairing.SortBoards(t, index, out)
 }
 
 // PublishRound makes the paired round public; results may then be

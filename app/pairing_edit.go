@@ -14,6 +14,7 @@ import (
 	"arbiter/pairing"
 	"arbiter/pairing/dutch"
 	"arbiter/pairing/teamswiss"
+	"arbiter/score"
 	"arbiter/sqlstore"
 )
 
@@ -431,9 +432,8 @@ func repairedMatch(ctx context.Context, q sqlstore.Queryer, st *state, m *arbite
 // byeMatch makes m the pairing-allocated bye: final, worth a win's match
 // points.
 func byeMatch(st *state, m *arbiter.Match) {
-	mp := stageMatch(st.f, m.Stage).MatchPoints
-	m.Status, m.Decision = arbiter.MatchFinal, "bye"
-	m.Result = &arbiter.Outcome{Result: "home_win", Decision: "pairing_bye", Home: arbiter.SideScore{MatchPoints: mp.Win}}
+	bye := score.ByeOutcome(stageMatch(st.f, m.Stage).MatchPoints)
+	m.Status, m.Decision, m.Result = arbiter.MatchFinal, "bye", &bye
 }
 
 // roundEdits lists the edits of the round's current pairing, in order.

@@ -13,7 +13,6 @@ import (
 	"arbiter/format"
 	"arbiter/score"
 	"arbiter/sqlstore"
-	"arbiter/standings"
 )
 
 // ResultInput is a result as reported: a match sheet (package score's
@@ -88,7 +87,7 @@ func (st *state) score(m *arbiter.Match, in ResultInput) (scored, error) {
 	if err != nil {
 		return scored{}, arbiter.Errorf(arbiter.EINTERNAL, "encoding sheet: %v", err)
 	}
-	sc := scored{parsed: sh, sheet: data, summary: in.Summary, outcome: outcomeOf(ms)}
+	sc := scored{parsed: sh, sheet: data, summary: in.Summary, outcome: ms.Outcome()}
 	if len(in.WrongTimeControl) > 0 {
 		if st.f.WrongTimeControl == nil {
 			return scored{}, arbiter.RuleError("format.wrong_time_control", "format %s has no wrong time control rule", st.f.Name)
@@ -164,26 +163,6 @@ func summarySheet(mf *format.Match, summary string) (*score.Sheet, error) {
 		sh.Parts = append(sh.Parts, score.PartSheet{TC: mf.Parts[i].TC.String(), Results: res})
 	}
 	return sh, nil
-}
-
-func outcomeOf(ms *score.MatchScore) arbiter.Outcome {
-	r := ms.Standings
-	o := arbiter.Outcome{Result: ms.Result, Forfeit: ms.Forfeit, DecidedBy: ms.DecidedBy, Decision: string(r.Decision),
-		Home: arbiter.SideScore{MatchPoints: r.A.MatchPoints, Points: r.A.Secondary, SetsWon: r.A.SetsWon, GamesWon: r.A.GamesWon},
-		Away: arbiter.SideScore{MatchPoints: r.B.MatchPoints, Points: r.B.Secondary, SetsWon: r.B.SetsWon, GamesWon: r.B.GamesWon}}
-	if o.Decision == "" {
-		o.Decision = string(standings.Played)
-	}
-	for _, p := range ms.Parts {
-		o.Parts = append(o.Parts, arbiter.PartResult{TC: p.TC, Home: p.Home, Away: p.Away})
-	}
-	for _, p := range ms.Sets {
-		o.Sets = append(o.Sets, arbiter.PartResult{TC: p.TC, Home: p.Home, Away: p.Away})
-	}
-	for _, b := range ms.Boards {
-		o.Parts = append(o.Parts, arbiter.PartResult{TC: fmt.Sprintf("board %d", b.Board), Home: b.Home, Away: b.Away})
-	}
-	return o
 }
 
 // sideOf says which side of m the actor plays for: "home", "away" or ""

@@ -15,6 +15,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"arbiter"
@@ -51,6 +52,10 @@ type Service struct {
 	queue *jobs.Queue
 	// integrations: webhooks and Challonge (integrations.go).
 	integrations integrations
+
+	// oddsOnce makes oddsC, the cache of simulated chances (odds.go).
+	oddsOnce sync.Once
+	oddsC    *oddsCache
 }
 
 // New returns a Service on db whose clock (and the store's, so that audit

@@ -73,76 +73,9 @@ func computeTable(ctx context.Context, q sqlstore.Queryer, st *state, stage int,
 	if stage < 0 || stage >= len(st.ev.Stages) {
 		return standings.Table{}, arbiter.FieldError("stage", "app.stage", "no stage %d (the event has %d)", stage+1, len(st.ev.Stages))
 	}
-	sg := st.ev.Stages[stage]
-	fs := &st.f.Stages[stage]
 	entrants, err := stageEntrants(ctx, q, st, stage)
 	if err != nil {
 		return standings.Table{}, err
-	}
-	if sg.Kind == format.Pool {
-		var seeds []string
-		for _, p := range sg.Pools {
-			if p.Name == pool {
-				seeds = p.Seeds
-			}
-		}
-		if seeds == nil {
-			var names []string
-			for _, p := range sg.Pools {
-				names = append(names, p.Name)
-			}
-			return standings.Table{}, arbiter.FieldError("pool", "app.stage", "stage %s has pools %v, got %q", sg.Name, names, pool)
-		}
-		in := map[string]bool{}
-		for _, id := range seeds {
-			in[id] = true
-		}
-		kept := entrants[:0]
-		for _, e := range entrants {
-			if in[e.ID] {
-				kept = append(kept, e)
-			}
-		}
-		entrants = kept
-	} else if pool != "" {
-		return standings.Table{}, arbiter.FieldError("pool", "app.stage", "stage %s has no pools", sg.Name)
-	}
-	tbs, err := standings.ParseTiebreaks(sg.Tiebreak)
-	if err != nil {
-		return standings.Table{}, err
-	}
-	teamSize := 1
-	if ts := st.f.TeamSize(st.ev.Entrants); ts != nil {
-		teamSize = *ts
-	}
-	maxPts := fs.Match.MaxPoints(teamSize)
-	mp := fs.Match.MatchPoints
-	in := standings.Input{Scoring: standings.Scoring{Win: mp.Win, Draw: mp.Draw, Loss: mp.Loss, SecondaryWin: maxPts, SecondaryDraw: maxPts / 2}}
-	// td_value:<stage name> is the entrant's result in that earlier stage
-	// (W9: "qualification result"): its place there, higher is better.
-	earlier := map[string]map[string]arbiter.Points{}
-	for k := 0; k < stage; k++ {
-		vals := map[string]arbiter.Points{}
-		if seeds := st.ev.Stages[k+1].Seeds; len(seeds) > 0 {
-			for i, id := range seeds {
-				vals[id] = arbiter.Points(len(seeds)-i) * arbiter.Point
-			}
-		}
-		earlier[st.ev.Stages[k].Name] = vals
-	}
-	for i, e := range entrants {
-		// The seed within the stage is its order (the previous stage's
-		// ranking, or the initial seeding).
-		se := standings.Entrant{ID: e.ID, Name: e.Name, Rating: e.Rating, Seed: i + 1, Values: map[string]arbiter.Points{}}
-		for k, v := range e.Values {
-			se.Values[k] = v
-		}
-		for name, vals := range earlier {
-			if v, ok := vals[e.ID]; ok {
-				se.Values[name] = v
-			}
-		}
-		in.Entrants = append(in.Entrants, se)
 	}
 	rounds, err := stageRounds(ctx, q, st, stage)
 	if err != nil {
@@ -153,6 +86,7 @@ func computeTable(ctx context.Context, q sqlstore.Queryer, st *state, stage int,
 			*completed = rd.Number
 		}
 	}
+	sg := st.ev.Stages[stage]
 	switch {
 	case *after < 0 || *after > sg.Rounds:
 		return standings.Table{}, arbiter.FieldError("after", "app.standings", "stage %s has rounds 1 to %d, not %d", sg.Name, sg.Rounds, *after)
@@ -161,43 +95,26 @@ func computeTable(ctx context.Context, q sqlstore.Queryer, st *state, stage int,
 	case *after == 0:
 		*after = *completed
 	}
+	var counted []arbiter.Round
 	for _, rd := range rounds {
-		if rd.Number > *after {
-			break
+		if rd.Number <= *after {
+			counted = append(counted, rd)
 		}
-		var results []standings.Result
-		for _, id := range rd.Matches {
-			m, err := get[arbiter.Match](ctx, q, st, kindMatch, id)
-			if err != nil {
-				return standings.Table{}, err
-			}
-			if m.Status != arbiter.MatchFinal || m.Result == nil || m.Pool != pool {
-				continue
-			}
-			results = append(results, standingsResult(&m))
-		}
-		in.Rounds = append(in.Rounds, results)
 	}
-	rr := sg.Kind == format.RoundRobin || sg.Kind == format.Pool
-	t, err := standings.Compute(in, tbs, standings.Options{RoundRobin: rr, TotalRounds: sg.Rounds})
+	matches, err := roundMatches(ctx, q, st, counted)
+	if err != nil {
+		return standings.Table{}, err
+	}
+	teamSize := 1
+	if ts := st.f.TeamSize(st.ev.Entrants); ts != nil {
+		teamSize = *ts
+	}
+	t, err := standings.EventStage(st.ev.Stages, stage, entrants, matches, pool, st.f.Stages[stage].Match.Scoring(teamSize))
 	if err != nil || sg.Kind != format.Knockout {
 		return t, err
 	}
 	// A knockout ranks by its bracket, not by match points.
 	return knockoutTable(ctx, q, st, stage, *after, t)
-}
-
-func standingsResult(m *arbiter.Match) standings.Result {
-	o := m.Result
-	r := standings.Result{Decision: standings.Decision(o.Decision),
-		A: standings.Side{ID: m.Home, MatchPoints: o.Home.MatchPoints, Secondary: o.Home.Points, SetsWon: o.Home.SetsWon, GamesWon: o.Home.GamesWon}}
-	if !m.IsBye() {
-		r.B = standings.Side{ID: m.Away, MatchPoints: o.Away.MatchPoints, Secondary: o.Away.Points, SetsWon: o.Away.SetsWon, GamesWon: o.Away.GamesWon}
-		if r.Played() {
-			r.A.Colour, r.B.Colour = standings.White, standings.Black
-		}
-	}
-	return r
 }
 
 // Audit returns the event's audit log, oldest first; TD only.

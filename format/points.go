@@ -1,6 +1,9 @@
 package format
 
-import "arbiter"
+import (
+	"arbiter"
+	"arbiter/standings"
+)
 
 // PerGame returns the points for a won and a drawn game of the part:
 // Win/Draw, or Factor x 1 and Factor x 0.5 (R10).
@@ -141,4 +144,13 @@ func (s *Stage) MatchFor(which string) *Match {
 		return s.ThirdPlaceMatch
 	}
 	return &s.Match
+}
+
+// Scoring is what the standings need of the match format: the match
+// points, and the most and the drawn secondary score of one match for a
+// team of teamSize players (C.07 Art. 16 values unplayed rounds with them).
+func (m *Match) Scoring(teamSize int) standings.Scoring {
+	max := m.MaxPoints(teamSize)
+	mp := m.MatchPoints
+	return standings.Scoring{Win: mp.Win, Draw: mp.Draw, Loss: mp.Loss, SecondaryWin: max, SecondaryDraw: max / 2}
 }

@@ -157,3 +157,38 @@ func forfeitGame(kind string) (game, bool) {
 	}
 	return game{}, false
 }
+
+// GameCount is how many games of one time control a sheet records as
+// played over the board, and how many of them were drawn.
+type GameCount struct {
+	Games, Draws int
+}
+
+// CountGames counts the games played over the board on a sheet by time
+// control: every part, set and board, not forfeits and not the tiebreak
+// games (whose time control the format holds). Unknown tokens are skipped.
+func CountGames(sh *Sheet) map[string]GameCount {
+	out := map[string]GameCount{}
+	add := func(ps []PartSheet) {
+		for _, p := range ps {
+			for _, tok := range p.Results {
+				g, ok := parseGame(tok)
+				if !ok || !g.played {
+					continue
+				}
+				c := out[p.TC]
+				c.Games++
+				if g.home == 1 {
+					c.Draws++
+				}
+				out[p.TC] = c
+			}
+		}
+	}
+	add(sh.Parts)
+	add(sh.Sets)
+	for _, b := range sh.Boards {
+		add(b.Parts)
+	}
+	return out
+}

@@ -36,7 +36,7 @@ type apiRoute struct {
 // them and the tests compare them with the OpenAPI document. Each group
 // of routes is defined beside its handlers.
 func allAPIRoutes() []apiRoute {
-	return slices.Concat(apiRoutes, apiAuthRoutes, apiPublicRoutes, apiTDRoutes, apiTeamRoutes, apiExportRoutes, apiPairingEditRoutes, apiWebhookRoutes)
+	return slices.Concat(apiRoutes, apiAuthRoutes, apiPublicRoutes, apiTDRoutes, apiTeamRoutes, apiExportRoutes, apiPairingEditRoutes, apiWebhookRoutes, apiOddsRoutes)
 }
 
 // apiRoutes are the public read routes of this file.

@@ -99,6 +99,8 @@ type standingsData struct {
 	// Playing is the stage's round being played, if any: its results
 	// count once it is completed.
 	Playing *roundProgress
+	// Odds are the simulated chances of the stage being played (odds.go).
+	Odds *oddsView
 }
 
 // roundProgress is how far a published round has come.
@@ -169,6 +171,13 @@ func (s *Server) standingsPage(w http.ResponseWriter, r *http.Request) {
 	}
 	if len(d.Tables) == 0 {
 		d.Notice = fmt.Sprintf("Stage %s has no entrants yet.", sg.Name)
+	} else {
+		d.Odds = s.standingsOdds(ctx, ev, d.Stage)
+		if d.Odds != nil && (d.Odds.Pending || d.Odds.Stale) {
+			// The simulation ends without a change to the event: the
+			// page must not be kept until the next one.
+			w.Header().Set("Cache-Control", "no-store")
+		}
 	}
 	s.render(w, r, http.StatusOK, "standings", page{Title: title, Nav: "home", Live: liveURL(slug), Data: d})
 }

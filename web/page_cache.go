@@ -26,9 +26,9 @@ import (
 //
 // Signed-in visitors (whose pages show their own controls) and requests
 // with a flash message, a query other than a small number, or any method
-// but GET go to the handler. Only 200 answers that set no cookie are
-// kept. The cache is bounded in bytes and entries; beyond, entries are
-// dropped at random.
+// but GET go to the handler. Only 200 answers that set no cookie and do
+// not say no-store are kept. The cache is bounded in bytes and entries;
+// beyond, entries are dropped at random.
 //
 // Why: an event page is built from the whole event (entrants, rounds,
 // matches; 10-35 ms for 64 teams), so without it a single process served
@@ -199,7 +199,8 @@ func (c *pageCache) put(key string, mark sqlstore.Latest, made time.Time, rec *p
 		c.bytes -= len(old.body)
 		delete(c.entries, key)
 	}
-	if !rec.done || rec.status != http.StatusOK || rec.header.Get("Set-Cookie") != "" || len(rec.body.Bytes()) > pageCacheBytes/16 {
+	if !rec.done || rec.status != http.StatusOK || rec.header.Get("Set-Cookie") != "" || len(rec.body.Bytes()) > pageCacheBytes/16 ||
+		strings.Contains(rec.header.Get("Cache-Control"), "no-store") { // e.g. a simulation still running (odds.go)
 		return
 	}
 	e := &pageEntry{mark: mark, made: made, header: rec.header, body: rec.body.Bytes()}

@@ -400,6 +400,7 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "GET /api/events/{slug}/pools", path: "/api/events/atc/pools", want: pub},
 		// The event is running: no final ranking yet, for anyone.
 		{pattern: "GET /api/events/{slug}/ranking", path: "/api/events/atc/ranking", want: everyone("422 rule")},
+		{pattern: "GET /api/events/{slug}/odds", path: "/api/events/atc/odds?sims=50", want: pub},
 
 		// API sessions (api_auth.go).
 		{pattern: "POST /api/session", path: "/api/session", body: map[string]any{"username": "nobody@local", "password": "not-the-password"}, want: everyone(apiAnon), fresh: true},
