@@ -81,7 +81,7 @@ func (s *Service) BidArmageddon(ctx context.Context, a arbiter.Actor, slug, matc
 		if side == "away" {
 			sd = armageddon.SideB
 		}
-		out, err = get[Armageddon](ctx, tx, st, kindArmageddon, m.ID)
+		out, err = docArmageddon.get(ctx, tx, st, m.ID)
 		create := arbiter.ErrorCode(err) == arbiter.ENOTFOUND
 		if err != nil && !create {
 			return err
@@ -108,9 +108,9 @@ func (s *Service) BidArmageddon(ctx context.Context, a arbiter.Actor, slug, matc
 		}
 		ch := change(a, action, "", false)
 		if create {
-			out.Version, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindArmageddon, m.ID, out)
+			out.Version, err = docArmageddon.create(ctx, tx, ch, st, m.ID, out)
 		} else {
-			out.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindArmageddon, m.ID, out.Version, out)
+			out.Version, err = docArmageddon.update(ctx, tx, ch, st, m.ID, out.Version, out)
 		}
 		return err
 	})
@@ -123,7 +123,7 @@ func checkArmageddon(ctx context.Context, q sqlstore.Queryer, st *state, m *arbi
 	if sh.Tie == nil || sh.Tie.Armageddon == nil {
 		return nil
 	}
-	auc, err := get[Armageddon](ctx, q, st, kindArmageddon, m.ID)
+	auc, err := docArmageddon.get(ctx, q, st, m.ID)
 	if arbiter.ErrorCode(err) == arbiter.ENOTFOUND {
 		return nil // bids collected outside Arbiter
 	}
@@ -153,5 +153,5 @@ func (s *Service) ArmageddonOf(ctx context.Context, slug, matchID string) (Armag
 	if err != nil {
 		return Armageddon{}, err
 	}
-	return get[Armageddon](ctx, s.DB, st, kindArmageddon, matchID)
+	return docArmageddon.get(ctx, s.DB, st, matchID)
 }

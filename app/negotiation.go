@@ -147,7 +147,7 @@ func (s *Service) Negotiate(ctx context.Context, a arbiter.Actor, slug, matchID 
 			return arbiter.RuleError(r.Clause, "board %d of match %s is already decided (%s)", step.Board, m.ID, r.Forfeit)
 		}
 		id := negotiationID(m.ID, step.Board)
-		neg, err = get[Negotiation](ctx, tx, st, kindNegotiation, id)
+		neg, err = docNegotiation.get(ctx, tx, st, id)
 		create := arbiter.ErrorCode(err) == arbiter.ENOTFOUND
 		if err != nil && !create {
 			return err
@@ -227,9 +227,9 @@ func (s *Service) Negotiate(ctx context.Context, a arbiter.Actor, slug, matchID 
 		what := "negotiation." + step.Kind
 		ch := change(a, what, reason, false)
 		if create {
-			neg.Version, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindNegotiation, id, neg)
+			neg.Version, err = docNegotiation.create(ctx, tx, ch, st, id, neg)
 		} else {
-			neg.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindNegotiation, id, neg.Version, neg)
+			neg.Version, err = docNegotiation.update(ctx, tx, ch, st, id, neg.Version, neg)
 		}
 		if err != nil {
 			return err
@@ -249,7 +249,7 @@ func negotiationSide(ctx context.Context, q sqlstore.Queryer, st *state, a arbit
 	}
 	me := normUser(a.Name)
 	for i, id := range []string{m.Home, m.Away} {
-		e, err := get[arbiter.Entrant](ctx, q, st, kindEntrant, id)
+		e, err := docEntrant.get(ctx, q, st, id)
 		if err != nil {
 			return "", err
 		}
@@ -281,7 +281,7 @@ func (s *Service) negotiated(ctx context.Context, tx *sqlstore.Tx, st *state, a 
 			// The TDs found a player at fault after the deadline: the note
 			// says so; the result is theirs to set.
 			m.Note = strings.TrimSpace(m.Note + "; " + faultWords(rules, &m, neg.Board, next))
-			m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m)
+			m.Version, err = docMatch.update(ctx, tx, ch, st, m.ID, m.Version, m)
 		}
 		return m, err
 	case negotiation.Agreed:
@@ -294,7 +294,7 @@ func (s *Service) negotiated(ctx context.Context, tx *sqlstore.Tx, st *state, a 
 		} else {
 			m.ScheduledAt = next.AgreedAt
 		}
-		m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m)
+		m.Version, err = docMatch.update(ctx, tx, ch, st, m.ID, m.Version, m)
 		return m, err
 	}
 	// No agreement: the rulebook's result replaces play.
@@ -321,7 +321,7 @@ func (s *Service) negotiated(ctx context.Context, tx *sqlstore.Tx, st *state, a 
 		}
 		return s.setResult(ctx, tx, st, a, m, sc, "negotiation", why+", every board decided", 0)
 	}
-	m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m)
+	m.Version, err = docMatch.update(ctx, tx, ch, st, m.ID, m.Version, m)
 	return m, err
 }
 

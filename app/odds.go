@@ -114,7 +114,7 @@ func (s *Service) OddsInput(ctx context.Context, slug string) (*odds.Input, stri
 		}
 		state = l.String()
 		in = &odds.Input{Format: st.f, Event: st.ev, Sheets: map[string]*score.Sheet{}}
-		es, err := list[arbiter.Entrant](ctx, tx, st, kindEntrant)
+		es, err := docEntrant.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}
@@ -123,10 +123,10 @@ func (s *Service) OddsInput(ctx context.Context, slug string) (*odds.Input, stri
 				in.Entrants = append(in.Entrants, e)
 			}
 		}
-		if in.Matches, err = list[arbiter.Match](ctx, tx, st, kindMatch); err != nil {
+		if in.Matches, err = docMatch.list(ctx, tx, st); err != nil {
 			return err
 		}
-		reports, err := list[arbiter.Report](ctx, tx, st, kindReport)
+		reports, err := docReport.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}
@@ -144,7 +144,7 @@ func (s *Service) OddsInput(ctx context.Context, slug string) (*odds.Input, stri
 				in.Sheets[m.ID] = sh
 			}
 		}
-		fbs, err := list[Forbidden](ctx, tx, st, kindForbidden)
+		fbs, err := docForbidden.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}

@@ -173,7 +173,7 @@ func sideOf(ctx context.Context, q sqlstore.Queryer, st *state, a arbiter.Actor,
 		if side.id == "" {
 			continue
 		}
-		e, err := get[arbiter.Entrant](ctx, q, st, kindEntrant, side.id)
+		e, err := docEntrant.get(ctx, q, st, side.id)
 		if err != nil {
 			return "", err
 		}
@@ -191,11 +191,11 @@ func sideOf(ctx context.Context, q sqlstore.Queryer, st *state, a arbiter.Actor,
 
 // matchInRound loads a match and its round.
 func matchInRound(ctx context.Context, q sqlstore.Queryer, st *state, id string) (arbiter.Match, arbiter.Round, error) {
-	m, err := get[arbiter.Match](ctx, q, st, kindMatch, id)
+	m, err := docMatch.get(ctx, q, st, id)
 	if err != nil {
 		return m, arbiter.Round{}, err
 	}
-	rd, err := get[arbiter.Round](ctx, q, st, kindRound, roundID(m.Stage, m.Round))
+	rd, err := docRound.get(ctx, q, st, roundID(m.Stage, m.Round))
 	return m, rd, err
 }
 
@@ -208,7 +208,7 @@ func (st *state) roundClause() string {
 }
 
 func (s *Service) newReport(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter.Match) (string, error) {
-	rs, err := list[arbiter.Report](ctx, q, st, kindReport)
+	rs, err := docReport.list(ctx, q, st)
 	if err != nil {
 		return "", err
 	}
@@ -273,11 +273,11 @@ func (s *Service) ReportResult(ctx context.Context, a arbiter.Actor, slug, match
 		rep := arbiter.Report{ID: id, Match: m.ID, By: normUser(a.Name), Role: a.Role, Side: side, At: s.now(),
 			Sheet: sc.sheet, Summary: sc.summary, WrongTC: sc.wrongTC, Result: sc.outcome, Status: arbiter.ReportPending}
 		ch := change(a, "result.report", "", false)
-		if _, err := sqlstore.Create(ctx, tx, ch, st.row.ID, kindReport, rep.ID, rep); err != nil {
+		if _, err := docReport.create(ctx, tx, ch, st, rep.ID, rep); err != nil {
 			return err
 		}
 		m.Status, m.Result, m.Report = arbiter.MatchReported, &sc.outcome, rep.ID
-		m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m)
+		m.Version, err = docMatch.update(ctx, tx, ch, st, m.ID, m.Version, m)
 		return err
 	})
 	return m, err
@@ -342,7 +342,7 @@ func (s *Service) answerReport(ctx context.Context, a arbiter.Actor, slug, match
 		}
 		var rep arbiter.Report
 		if m.Report != "" {
-			if rep, err = get[arbiter.Report](ctx, tx, st, kindReport, m.Report); err != nil {
+			if rep, err = docReport.get(ctx, tx, st, m.Report); err != nil {
 				return err
 			}
 			if !tdConfirm && (side == rep.Side || normUser(a.Name) == rep.By) {
@@ -366,10 +366,10 @@ func (s *Service) answerReport(ctx context.Context, a arbiter.Actor, slug, match
 			m.Status = arbiter.MatchDisputed
 		}
 		ch := change(a, action, reason, false)
-		if _, err := sqlstore.Update(ctx, tx, ch, st.row.ID, kindReport, rep.ID, rep.Version, rep); err != nil {
+		if _, err := docReport.update(ctx, tx, ch, st, rep.ID, rep.Version, rep); err != nil {
 			return err
 		}
-		if m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m); err != nil {
+		if m.Version, err = docMatch.update(ctx, tx, ch, st, m.ID, m.Version, m); err != nil {
 			return err
 		}
 		if confirm {
@@ -438,13 +438,13 @@ func (s *Service) OverrideResult(ctx context.Context, a arbiter.Actor, slug, mat
 func (s *Service) setResult(ctx context.Context, tx *sqlstore.Tx, st *state, a arbiter.Actor, m arbiter.Match, sc scored, decision, reason string, expect int64) (arbiter.Match, error) {
 	ch := change(a, "result."+decision, reason, true)
 	if m.Report != "" {
-		old, err := get[arbiter.Report](ctx, tx, st, kindReport, m.Report)
+		old, err := docReport.get(ctx, tx, st, m.Report)
 		if err != nil {
 			return m, err
 		}
 		if old.Status != arbiter.ReportSuperseded {
 			old.Status = arbiter.ReportSuperseded
-			if _, err := sqlstore.Update(ctx, tx, ch, st.row.ID, kindReport, old.ID, old.Version, old); err != nil {
+			if _, err := docReport.update(ctx, tx, ch, st, old.ID, old.Version, old); err != nil {
 				return m, err
 			}
 		}
@@ -455,11 +455,11 @@ func (s *Service) setResult(ctx context.Context, tx *sqlstore.Tx, st *state, a a
 	}
 	rep := arbiter.Report{ID: id, Match: m.ID, By: normUser(a.Name), Role: a.Role, At: s.now(), Sheet: sc.sheet,
 		Summary: sc.summary, WrongTC: sc.wrongTC, Result: sc.outcome, Status: arbiter.ReportConfirmed, Reason: reason}
-	if _, err := sqlstore.Create(ctx, tx, ch, st.row.ID, kindReport, rep.ID, rep); err != nil {
+	if _, err := docReport.create(ctx, tx, ch, st, rep.ID, rep); err != nil {
 		return m, err
 	}
 	m.Status, m.Result, m.Report, m.Decision = arbiter.MatchFinal, &sc.outcome, rep.ID, decision
-	m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, expected(expect, m.Version), m)
+	m.Version, err = docMatch.update(ctx, tx, ch, st, m.ID, expected(expect, m.Version), m)
 	return m, err
 }
 
@@ -469,7 +469,7 @@ func (s *Service) Reports(ctx context.Context, slug, matchID string) ([]arbiter.
 	if err != nil {
 		return nil, err
 	}
-	rs, err := list[arbiter.Report](ctx, s.DB, st, kindReport)
+	rs, err := docReport.list(ctx, s.DB, st)
 	if err != nil {
 		return nil, err
 	}

@@ -43,7 +43,7 @@ func standingSheet(ctx context.Context, q sqlstore.Queryer, st *state, m *arbite
 	if m.Report == "" || m.Result == nil || m.Result.Decision != string(standings.Played) {
 		return nil, nil
 	}
-	rep, err := get[arbiter.Report](ctx, q, st, kindReport, m.Report)
+	rep, err := docReport.get(ctx, q, st, m.Report)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +94,7 @@ func playerPart(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter.M
 		return w, nil
 	}
 	var lineupSets []string
-	if l, err := get[Lineups](ctx, q, st, kindLineup, map[string]string{"home": m.Home, "away": m.Away}[side]); err == nil {
+	if l, err := docLineup.get(ctx, q, st, map[string]string{"home": m.Home, "away": m.Away}[side]); err == nil {
 		if w, ok := st.window(m.Stage, m.Round); ok {
 			if eff, _, err := l.Book.Effective(w.Seq); err == nil {
 				lineupSets = eff.Sets
@@ -203,7 +203,7 @@ func (s *Service) sanctionMember(ctx context.Context, tx *sqlstore.Tx, st *state
 		}
 		addRulings(&m, playerRulings(w, forfeit, player, chg.Clause, why))
 		ch := change(a, "result.sanction", why, true)
-		m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m)
+		m.Version, err = docMatch.update(ctx, tx, ch, st, m.ID, m.Version, m)
 		return m, err == nil, "", err
 	case sanction.AdjudicateOpponent, sanction.FullForfeit, sanction.Reopen:
 		sh, err := standingSheet(ctx, tx, st, &m)
@@ -220,18 +220,18 @@ func (s *Service) sanctionMember(ctx context.Context, tx *sqlstore.Tx, st *state
 			// replayed boards with an override.
 			addRulings(&m, playerRulings(w, rulingReopened, player, chg.Clause, why))
 			ch := change(a, "result.reopen", why, true)
-			rep, err := get[arbiter.Report](ctx, tx, st, kindReport, m.Report)
+			rep, err := docReport.get(ctx, tx, st, m.Report)
 			if err != nil {
 				return m, false, "", err
 			}
 			rep.Status = arbiter.ReportSuperseded
-			if _, err := sqlstore.Update(ctx, tx, ch, st.row.ID, kindReport, rep.ID, rep.Version, rep); err != nil {
+			if _, err := docReport.update(ctx, tx, ch, st, rep.ID, rep.Version, rep); err != nil {
 				return m, false, "", err
 			}
 			// m.Report keeps the superseded report: the boards that stand
 			// are taken from it when the replay is entered (reopenedSheet).
 			m.Status, m.Result, m.Decision = arbiter.MatchScheduled, nil, "reopened"
-			m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m)
+			m.Version, err = docMatch.update(ctx, tx, ch, st, m.ID, m.Version, m)
 			return m, err == nil, "", err
 		}
 		addRulings(&m, playerRulings(w, forfeit, player, chg.Clause, why))
@@ -268,7 +268,7 @@ func (s *Service) knockoutFollows(ctx context.Context, tx *sqlstore.Tx, st *stat
 	if m.Bracket == "" || before == "" || after == "" || before == after {
 		return "", nil
 	}
-	rd, err := get[arbiter.Round](ctx, tx, st, kindRound, roundID(m.Stage, m.Round+1))
+	rd, err := docRound.get(ctx, tx, st, roundID(m.Stage, m.Round+1))
 	if arbiter.ErrorCode(err) == arbiter.ENOTFOUND {
 		return "", nil // not paired yet: the pairing reads the new winner
 	}
@@ -277,7 +277,7 @@ func (s *Service) knockoutFollows(ctx context.Context, tx *sqlstore.Tx, st *stat
 	}
 	swap := map[string]string{before: after, after: before}
 	for _, id := range rd.Matches {
-		n, err := get[arbiter.Match](ctx, tx, st, kindMatch, id)
+		n, err := docMatch.get(ctx, tx, st, id)
 		if err != nil {
 			return "", err
 		}
@@ -294,7 +294,7 @@ func (s *Service) knockoutFollows(ctx context.Context, tx *sqlstore.Tx, st *stat
 		if w != "" {
 			n.Away = w
 		}
-		if n.Version, err = sqlstore.Update(ctx, tx, change(a, "stage.knockout_follow", why, true), st.row.ID, kindMatch, n.ID, n.Version, n); err != nil {
+		if n.Version, err = docMatch.update(ctx, tx, change(a, "stage.knockout_follow", why, true), st, n.ID, n.Version, n); err != nil {
 			return "", err
 		}
 	}
@@ -311,7 +311,7 @@ func reopenedSheet(ctx context.Context, q sqlstore.Queryer, st *state, m *arbite
 	if m.Decision != "reopened" || !reopened || len(in.Sheet) == 0 || m.Report == "" {
 		return in, nil
 	}
-	rep, err := get[arbiter.Report](ctx, q, st, kindReport, m.Report)
+	rep, err := docReport.get(ctx, q, st, m.Report)
 	if err != nil {
 		return in, err
 	}

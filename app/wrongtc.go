@@ -47,7 +47,7 @@ func (s *Service) WrongTimeControl(ctx context.Context, a arbiter.Actor, slug, m
 		if err := requireTD(ctx, tx, st, a, "rule on a wrong time control"); err != nil {
 			return err
 		}
-		if m, err = get[arbiter.Match](ctx, tx, st, kindMatch, matchID); err != nil {
+		if m, err = docMatch.get(ctx, tx, st, matchID); err != nil {
 			return err
 		}
 		if err := requireNotOwnMatch(ctx, tx, st, a, &m, "rule on its time control"); err != nil {
@@ -70,7 +70,7 @@ func (s *Service) ruleWrongTC(ctx context.Context, tx *sqlstore.Tx, st *state, a
 	if m.Report == "" {
 		return m, false, arbiter.RuleError(clause, "match %s has no reported result to rule on", m.ID)
 	}
-	rep, err := get[arbiter.Report](ctx, tx, st, kindReport, m.Report)
+	rep, err := docReport.get(ctx, tx, st, m.Report)
 	if err != nil {
 		return m, false, err
 	}
@@ -109,7 +109,7 @@ func (s *Service) ruleWrongTC(ctx context.Context, tx *sqlstore.Tx, st *state, a
 	}
 	used := false
 	for _, pl := range players {
-		_, err := get[TCGrace](ctx, tx, st, kindTCGrace, pl)
+		_, err := docTCGrace.get(ctx, tx, st, pl)
 		switch {
 		case err == nil:
 			used = true
@@ -122,7 +122,7 @@ func (s *Service) ruleWrongTC(ctx context.Context, tx *sqlstore.Tx, st *state, a
 		ch := change(a, "result.wrong_tc_grace", why, false)
 		for _, pl := range players {
 			g := TCGrace{Player: pl, Match: m.ID, Set: p.TC, At: s.now()}
-			if _, err := sqlstore.Create(ctx, tx, ch, st.row.ID, kindTCGrace, pl, g); err != nil {
+			if _, err := docTCGrace.create(ctx, tx, ch, st, pl, g); err != nil {
 				return m, false, err
 			}
 		}
@@ -149,7 +149,7 @@ func (s *Service) ruleMarkedSets(ctx context.Context, tx *sqlstore.Tx, st *state
 	if m.Report == "" {
 		return m, nil
 	}
-	rep, err := get[arbiter.Report](ctx, tx, st, kindReport, m.Report)
+	rep, err := docReport.get(ctx, tx, st, m.Report)
 	if err != nil {
 		return m, err
 	}
