@@ -132,7 +132,7 @@ type Report struct {
 	Match string    `json:"match"`
 	By    string    `json:"by"`
 	Role  string    `json:"role"`
-	Side  string    `json:"side,omitempty"` // home or away: whom the reporter plays for
+	Side  Side      `json:"side,omitempty"` // whom the reporter plays for
 	At    time.Time `json:"at"`
 	// Sheet is the match sheet (package score's JSON) the result was
 	// scored from; Summary the short form it was built from, if any.

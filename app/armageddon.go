@@ -77,10 +77,7 @@ func (s *Service) BidArmageddon(ctx context.Context, a arbiter.Actor, slug, matc
 		if rd.Status != arbiter.RoundPublished || m.Status != arbiter.MatchScheduled {
 			return arbiter.RuleError(rules.Clause, "match %s is not open (round %s, match %s)", m.ID, rd.Status, m.Status)
 		}
-		sd := armageddon.SideA
-		if side == "away" {
-			sd = armageddon.SideB
-		}
+		sd := armageddon.Side(side.Index())
 		out, err = docArmageddon.get(ctx, tx, st, m.ID)
 		create := arbiter.ErrorCode(err) == arbiter.ENOTFOUND
 		if err != nil && !create {
@@ -135,10 +132,7 @@ func checkArmageddon(ctx context.Context, q sqlstore.Queryer, st *state, m *arbi
 	}
 	ag := sh.Tie.Armageddon
 	home, away := auc.Auction.Revealed[0].Bid, auc.Auction.Revealed[1].Bid
-	white := "home"
-	if auc.Outcome.White == armageddon.SideB {
-		white = "away"
-	}
+	white := arbiter.SideAt(int(auc.Outcome.White))
 	if time.Duration(ag.HomeBid)*time.Second != home || time.Duration(ag.AwayBid)*time.Second != away ||
 		ag.White != "" && ag.White != white {
 		return arbiter.FieldError("tie.armageddon", auc.Auction.Rules.Clause, "the sheet's bids (%d s, %d s) or White (%q) differ from the sealed bids (%v, %v; White %s)",

@@ -148,11 +148,8 @@ func checkLineups(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter
 	for i, p := range mf.Parts {
 		index[p.TC.String()] = i
 	}
-	for _, side := range []string{"home", "away"} {
-		id := m.Home
-		if side == "away" {
-			id = m.Away
-		}
+	for _, side := range arbiter.Sides {
+		id := m.Entrant(side)
 		l, err := docLineup.get(ctx, q, st, id)
 		if arbiter.ErrorCode(err) == arbiter.ENOTFOUND {
 			continue
@@ -166,7 +163,7 @@ func checkLineups(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter
 		}
 		for _, set := range sh.Sets {
 			name := set.HomePlayer
-			if side == "away" {
+			if side == arbiter.Away {
 				name = set.AwayPlayer
 			}
 			i, ok := index[set.TC]

@@ -181,10 +181,10 @@ func (s *Service) Negotiate(ctx context.Context, a arbiter.Actor, slug, matchID 
 			rf := negotiation.RuleFault{}
 			switch f := normUser(step.AtFault); {
 			case f == "" || f == "none" || f == "nobody":
-			case f == m.Home || f == "home" || f == players[0] && f != "":
+			case f == m.Home || f == string(arbiter.Home) || f == players[0] && f != "":
 				p := negotiation.PlayerA
 				rf.AtFault = &p
-			case f == m.Away || f == "away" || f == players[1] && f != "":
+			case f == m.Away || f == string(arbiter.Away) || f == players[1] && f != "":
 				p := negotiation.PlayerB
 				rf.AtFault = &p
 			default:
@@ -202,10 +202,7 @@ func (s *Service) Negotiate(ctx context.Context, a arbiter.Actor, slug, matchID 
 				}
 				return arbiter.Errorf(arbiter.EFORBIDDEN, "%s may negotiate only their own match", a)
 			}
-			p := negotiation.PlayerA
-			if side == "away" {
-				p = negotiation.PlayerB
-			}
+			p := negotiation.Player(side.Index())
 			switch step.Kind {
 			case NegPropose:
 				action = negotiation.Propose{By: p, Times: step.Times}
@@ -243,7 +240,7 @@ func (s *Service) Negotiate(ctx context.Context, a arbiter.Actor, slug, matchID 
 // negotiationSide is the side the actor negotiates for: in an individual
 // event its player; where boards are negotiated apart, the board's player
 // or the team's captain (A16); otherwise the team's captain.
-func negotiationSide(ctx context.Context, q sqlstore.Queryer, st *state, a arbiter.Actor, m *arbiter.Match, perBoard bool, players [2]string) (string, error) {
+func negotiationSide(ctx context.Context, q sqlstore.Queryer, st *state, a arbiter.Actor, m *arbiter.Match, perBoard bool, players [2]string) (arbiter.Side, error) {
 	if !perBoard {
 		return sideOf(ctx, q, st, a, m)
 	}
@@ -256,7 +253,7 @@ func negotiationSide(ctx context.Context, q sqlstore.Queryer, st *state, a arbit
 		if e.Status != arbiter.EntrantApproved {
 			continue
 		}
-		name := [2]string{"home", "away"}[i]
+		name := arbiter.SideAt(i)
 		if players[i] != "" && players[i] == me && a.Role != arbiter.RoleTD && slices.Contains(e.Users(), me) {
 			return name, nil
 		}

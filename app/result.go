@@ -165,15 +165,16 @@ func summarySheet(mf *format.Match, summary string) (*score.Sheet, error) {
 	return sh, nil
 }
 
-// sideOf says which side of m the actor plays for: "home", "away" or ""
-// (players report in individual events, captains in team events).
-func sideOf(ctx context.Context, q sqlstore.Queryer, st *state, a arbiter.Actor, m *arbiter.Match) (string, error) {
+// sideOf says which side of m the actor plays for, or "" (players report
+// in individual events, captains in team events).
+func sideOf(ctx context.Context, q sqlstore.Queryer, st *state, a arbiter.Actor, m *arbiter.Match) (arbiter.Side, error) {
 	me := normUser(a.Name)
-	for _, side := range []struct{ name, id string }{{"home", m.Home}, {"away", m.Away}} {
-		if side.id == "" {
+	for _, side := range arbiter.Sides {
+		id := m.Entrant(side)
+		if id == "" {
 			continue
 		}
-		e, err := docEntrant.get(ctx, q, st, side.id)
+		e, err := docEntrant.get(ctx, q, st, id)
 		if err != nil {
 			return "", err
 		}
@@ -181,9 +182,9 @@ func sideOf(ctx context.Context, q sqlstore.Queryer, st *state, a arbiter.Actor,
 		case e.Status != arbiter.EntrantApproved:
 			continue // a removed entrant no longer acts
 		case e.Kind == arbiter.EntrantPlayer && a.Role == arbiter.RolePlayer && e.Player == me:
-			return side.name, nil
+			return side, nil
 		case e.Kind == arbiter.EntrantTeam && a.Role == arbiter.RoleCaptain && e.Captain == me:
-			return side.name, nil
+			return side, nil
 		}
 	}
 	return "", nil
@@ -326,7 +327,7 @@ func (s *Service) answerReport(ctx context.Context, a arbiter.Actor, slug, match
 			return err
 		}
 		tdConfirm := td && confirm
-		decision, side := "confirmed", ""
+		decision, side := "confirmed", arbiter.Side("")
 		if tdConfirm {
 			if err := requireNotOwnMatch(ctx, tx, st, a, &m, "confirm its result as a TD"); err != nil {
 				return err

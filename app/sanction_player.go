@@ -60,16 +60,16 @@ func standingSheet(ctx context.Context, q sqlstore.Queryer, st *state, m *arbite
 	return sh, nil
 }
 
-// playerPart finds where player p of side ("home", "away") played in m:
+// playerPart finds where player p of side played in m:
 // from the sheet's named players, else the board lists as paired (boards)
 // or the team's lineup for the round (sets, R7). A board or set the
 // player forfeited, or that was decided without play, is not theirs to
 // lose again. Without a sheet (a match still to be played) it is the
 // board the player holds in the board list.
-func playerPart(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter.Match, sh *score.Sheet, side, p string) (where, error) {
+func playerPart(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter.Match, sh *score.Sheet, side arbiter.Side, p string) (where, error) {
 	var w where
 	list := m.HomeBoards
-	if side == "away" {
+	if side == arbiter.Away {
 		list = m.AwayBoards
 	}
 	if sh == nil {
@@ -80,7 +80,7 @@ func playerPart(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter.M
 	}
 	for _, b := range sh.Boards {
 		name := b.HomePlayer
-		if side == "away" {
+		if side == arbiter.Away {
 			name = b.AwayPlayer
 		}
 		if name == "" && b.Board >= 1 && b.Board <= len(list) {
@@ -94,7 +94,7 @@ func playerPart(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter.M
 		return w, nil
 	}
 	var lineupSets []string
-	if l, err := docLineup.get(ctx, q, st, map[string]string{"home": m.Home, "away": m.Away}[side]); err == nil {
+	if l, err := docLineup.get(ctx, q, st, m.Entrant(side)); err == nil {
 		if w, ok := st.window(m.Stage, m.Round); ok {
 			if eff, _, err := l.Book.Effective(w.Seq); err == nil {
 				lineupSets = eff.Sets
@@ -106,7 +106,7 @@ func playerPart(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter.M
 	mf := st.f.Stages[m.Stage].MatchFor(m.Format)
 	for _, set := range sh.Sets {
 		name := set.HomePlayer
-		if side == "away" {
+		if side == arbiter.Away {
 			name = set.AwayPlayer
 		}
 		if name == "" {
@@ -180,9 +180,9 @@ func (s *Service) rescore(ctx context.Context, tx *sqlstore.Tx, st *state, a arb
 func (s *Service) sanctionMember(ctx context.Context, tx *sqlstore.Tx, st *state, a arbiter.Actor, m arbiter.Match, chg sanction.Change, entrant, player string, teamOut bool, why string) (arbiter.Match, bool, string, error) {
 	// The player's side, and the forfeit that gives their part's points
 	// to the opponent ("away": every point to the away side).
-	side, forfeit := "home", score.ForfeitAway
+	side, forfeit := arbiter.Home, score.ForfeitAway
 	if m.Away == entrant {
-		side, forfeit = "away", score.ForfeitHome
+		side, forfeit = arbiter.Away, score.ForfeitHome
 	}
 	switch chg.Effect {
 	case sanction.AwardOpponent:

@@ -34,11 +34,11 @@ type TieGames struct {
 // equal bids go to the format's coin flip or rock-paper-scissors, and a
 // draw is a win for Black.
 type ArmageddonScore struct {
-	HomeBid int    `json:"home_bid"`
-	AwayBid int    `json:"away_bid"`
-	White   string `json:"white"`
-	Result  string `json:"result"`
-	Winner  string `json:"winner"`
+	HomeBid int          `json:"home_bid"`
+	AwayBid int          `json:"away_bid"`
+	White   arbiter.Side `json:"white"`
+	Result  string       `json:"result"`
+	Winner  string       `json:"winner"`
 }
 
 func other(s string) string {
@@ -129,15 +129,15 @@ func resolveTie(f *format.Format, m *format.Match, sh *Sheet, ms *MatchScore) (*
 			if a.AwayBid <= 0 {
 				return nil, "", arbiter.FieldError("tie.armageddon.away_bid", "score.armageddon", "a bid is the seconds offered for White's clock, > 0")
 			}
-			white := ""
+			var white arbiter.Side
 			switch {
 			case a.HomeBid < a.AwayBid:
-				white = "home"
+				white = arbiter.Home
 			case a.AwayBid < a.HomeBid:
-				white = "away"
+				white = arbiter.Away
 			}
 			switch {
-			case a.White != "" && a.White != "home" && a.White != "away":
+			case a.White != "" && !a.White.Valid():
 				return nil, "", arbiter.FieldError("tie.armageddon.white", "score.armageddon", "want home or away, got %q", a.White)
 			case white == "" && a.White == "":
 				return nil, "", arbiter.FieldError("tie.armageddon.white", "score.armageddon", "equal bids: give who got White by %s", f.Armageddon.EqualBids)
@@ -156,7 +156,7 @@ func resolveTie(f *format.Format, m *format.Match, sh *Sheet, ms *MatchScore) (*
 			case g.away == 2:
 				winner = "away"
 			case f.Armageddon.BlackDrawOdds:
-				winner = other(white) // a draw is a win for Black
+				winner = string(white.Other()) // a draw is a win for Black
 			default:
 				return nil, "", arbiter.FieldError("tie.armageddon.result", "score.armageddon", "a draw does not decide: the format gives Black no draw odds")
 			}
