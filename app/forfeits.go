@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bytes"
 	"context"
 
 	"arbiter"
@@ -108,14 +107,10 @@ func matchForfeits(ctx context.Context, q sqlstore.Queryer, st *state) (map[stri
 		if err != nil {
 			return nil, err
 		}
-		if len(r.Sheet) == 0 {
+		if r.Sheet == nil {
 			continue
 		}
-		sh, err := score.LoadSheet(bytes.NewReader(r.Sheet))
-		if err != nil {
-			return nil, arbiter.Errorf(arbiter.EINTERNAL, "report %s of match %s: stored sheet unreadable: %v", r.ID, m.ID, err)
-		}
-		h, a := sheetForfeits(sh)
+		h, a := sheetForfeits(r.Sheet)
 		add(m.Home, h, m)
 		add(m.Away, a, m)
 	}

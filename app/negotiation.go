@@ -312,7 +312,7 @@ func (s *Service) negotiated(ctx context.Context, tx *sqlstore.Tx, st *state, a 
 		Reason: fmt.Sprintf("board %d (%s): %s", neg.Board, strings.Join(slices.DeleteFunc(pl[:], func(p string) bool { return p == "" }), " v "), next.Outcome)})
 	if ruledBoards(&m, teamSize(st.f, st.ev.Entrants)) {
 		// Every board is decided: so is the match.
-		sc, err := st.score(&m, ResultInput{Sheet: rulingsSheet(&m)})
+		sc, err := st.scoreSheet(&m, rulingsSheet(&m), "", nil)
 		if err != nil {
 			return m, err
 		}

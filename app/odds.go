@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"slices"
@@ -130,17 +129,12 @@ func (s *Service) OddsInput(ctx context.Context, slug string) (*odds.Input, stri
 		if err != nil {
 			return err
 		}
-		sheets := map[string][]byte{}
+		sheets := map[string]*arbiter.Sheet{}
 		for _, r := range reports {
 			sheets[r.ID] = r.Sheet
 		}
 		for _, m := range in.Matches {
-			if m.Status != arbiter.MatchFinal || m.Report == "" || len(sheets[m.Report]) == 0 {
-				continue
-			}
-			// The sheets only tell the draw rates; one that does not
-			// read is left out.
-			if sh, err := score.LoadSheet(bytes.NewReader(sheets[m.Report])); err == nil {
+			if sh := sheets[m.Report]; m.Status == arbiter.MatchFinal && m.Report != "" && sh != nil {
 				in.Sheets[m.ID] = sh
 			}
 		}

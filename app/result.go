@@ -3,7 +3,6 @@ package app
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -31,32 +30,45 @@ type ResultInput struct {
 	WrongTimeControl []string
 }
 
-// scored is a result input turned into a sheet and scored.
+// scored is a result checked and scored: the match sheet (validated
+// against the match, its rulings and the format), the summary it was
+// built from if any, its outcome and the sets marked as played in the
+// wrong time control. A report stores exactly this; nothing reads the
+// sheet again from bytes.
 type scored struct {
-	parsed  *score.Sheet
-	sheet   []byte
+	sheet   *arbiter.Sheet
 	summary string
 	outcome arbiter.Outcome
 	wrongTC []string
 }
 
-func (st *state) score(m *arbiter.Match, in ResultInput) (scored, error) {
-	var sh *score.Sheet
-	var err error
+// readResult turns a result as given (a sheet's JSON or a summary) into
+// a sheet: the one place a reported result is parsed.
+func (st *state) readResult(m *arbiter.Match, in ResultInput) (*arbiter.Sheet, error) {
 	switch {
 	case len(in.Sheet) > 0 && in.Summary != "":
-		return scored{}, arbiter.FieldError("result", "app.result", "give a match sheet or a summary, not both")
+		return nil, arbiter.FieldError("result", "app.result", "give a match sheet or a summary, not both")
 	case len(in.Sheet) > 0:
-		if sh, err = score.LoadSheet(bytes.NewReader(in.Sheet)); err != nil {
-			return scored{}, err
-		}
+		return score.LoadSheet(bytes.NewReader(in.Sheet))
 	case in.Summary != "":
-		if sh, err = summarySheet(st.f.Stages[m.Stage].MatchFor(m.Format), in.Summary); err != nil {
-			return scored{}, err
-		}
-	default:
-		return scored{}, arbiter.FieldError("result", "app.result", "no result given (a match sheet or a summary such as 6-4)")
+		return summarySheet(st.f.Stages[m.Stage].MatchFor(m.Format), in.Summary)
 	}
+	return nil, arbiter.FieldError("result", "app.result", "no result given (a match sheet or a summary such as 6-4)")
+}
+
+// score reads and scores a result as given.
+func (st *state) score(m *arbiter.Match, in ResultInput) (scored, error) {
+	sh, err := st.readResult(m, in)
+	if err != nil {
+		return scored{}, err
+	}
+	return st.scoreSheet(m, sh, in.Summary, in.WrongTimeControl)
+}
+
+// scoreSheet validates a sheet against the match (its entrants, board
+// players, captains, rulings) and scores it with the event's format: the
+// one place a sheet is validated. The match's rulings are applied to sh.
+func (st *state) scoreSheet(m *arbiter.Match, sh *arbiter.Sheet, summary string, wrongTC []string) (scored, error) {
 	if m.IsBye() {
 		return scored{}, arbiter.RuleError("app.result", "match %s is a bye", m.ID)
 	}
@@ -83,12 +95,8 @@ func (st *state) score(m *arbiter.Match, in ResultInput) (scored, error) {
 	if err != nil {
 		return scored{}, err
 	}
-	data, err := json.Marshal(sh)
-	if err != nil {
-		return scored{}, arbiter.Errorf(arbiter.EINTERNAL, "encoding sheet: %v", err)
-	}
-	sc := scored{parsed: sh, sheet: data, summary: in.Summary, outcome: ms.Outcome()}
-	if len(in.WrongTimeControl) > 0 {
+	sc := scored{sheet: sh, summary: summary, outcome: ms.Outcome()}
+	if len(wrongTC) > 0 {
 		if st.f.WrongTimeControl == nil {
 			return scored{}, arbiter.RuleError("format.wrong_time_control", "format %s has no wrong time control rule", st.f.Name)
 		}
@@ -96,7 +104,7 @@ func (st *state) score(m *arbiter.Match, in ResultInput) (scored, error) {
 		for _, p := range append(slices.Clone(sh.Sets), sh.Parts...) {
 			tcs[p.TC] = true
 		}
-		for i, tc := range in.WrongTimeControl {
+		for i, tc := range wrongTC {
 			if !tcs[strings.TrimSpace(tc)] {
 				return scored{}, arbiter.FieldError(fmt.Sprintf("wrong_time_control[%d]", i), "app.result", "the sheet has no set %q", tc)
 			}
@@ -261,10 +269,10 @@ func (s *Service) ReportResult(ctx context.Context, a arbiter.Actor, slug, match
 		if err != nil {
 			return err
 		}
-		if err := checkArmageddon(ctx, tx, st, &m, sc.parsed); err != nil {
+		if err := checkArmageddon(ctx, tx, st, &m, sc.sheet); err != nil {
 			return err
 		}
-		if err := checkLineups(ctx, tx, st, &m, sc.parsed); err != nil {
+		if err := checkLineups(ctx, tx, st, &m, sc.sheet); err != nil {
 			return err
 		}
 		id, err := s.newReport(ctx, tx, st, &m)
@@ -413,14 +421,18 @@ func (s *Service) OverrideResult(ctx context.Context, a arbiter.Actor, slug, mat
 		if rd.Status == arbiter.RoundPaired {
 			return arbiter.RuleError("app.result", "round %d is not published yet", rd.Number)
 		}
-		if in, err = reopenedSheet(ctx, tx, st, &m, in); err != nil {
-			return err
-		}
-		sc, err := st.score(&m, in)
+		sh, err := st.readResult(&m, in)
 		if err != nil {
 			return err
 		}
-		if err := checkArmageddon(ctx, tx, st, &m, sc.parsed); err != nil {
+		if sh, err = reopenedSheet(ctx, tx, st, &m, sh); err != nil {
+			return err
+		}
+		sc, err := st.scoreSheet(&m, sh, in.Summary, in.WrongTimeControl)
+		if err != nil {
+			return err
+		}
+		if err := checkArmageddon(ctx, tx, st, &m, sc.sheet); err != nil {
 			return err
 		}
 		if m, err = s.setResult(ctx, tx, st, a, m, sc, "override", reason, expect); err != nil {

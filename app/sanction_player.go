@@ -1,9 +1,7 @@
 package app
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -47,17 +45,10 @@ func standingSheet(ctx context.Context, q sqlstore.Queryer, st *state, m *arbite
 	if err != nil {
 		return nil, err
 	}
-	if len(rep.Sheet) == 0 {
+	if rep.Sheet == nil || rep.Sheet.Forfeit != "" {
 		return nil, nil
 	}
-	sh, err := score.LoadSheet(bytes.NewReader(rep.Sheet))
-	if err != nil {
-		return nil, arbiter.Errorf(arbiter.EINTERNAL, "report %s of match %s: stored sheet unreadable: %v", rep.ID, m.ID, err)
-	}
-	if sh.Forfeit != "" {
-		return nil, nil
-	}
-	return sh, nil
+	return rep.Sheet, nil
 }
 
 // playerPart finds where player p of side played in m:
@@ -153,11 +144,7 @@ func addRulings(m *arbiter.Match, rs []arbiter.Ruling) {
 // dropped: the match is no longer tied).
 func (s *Service) rescore(ctx context.Context, tx *sqlstore.Tx, st *state, a arbiter.Actor, m arbiter.Match, sh *score.Sheet, why string) (arbiter.Match, error) {
 	for range 2 {
-		data, err := json.Marshal(sh)
-		if err != nil {
-			return m, arbiter.Errorf(arbiter.EINTERNAL, "encoding sheet: %v", err)
-		}
-		sc, err := st.score(&m, ResultInput{Sheet: data})
+		sc, err := st.scoreSheet(&m, sh, "", nil)
 		var e *arbiter.Error
 		if err != nil && sh.Tie != nil && errors.As(err, &e) && e.Rule == "score.tie" {
 			sh.Tie = nil
@@ -306,41 +293,29 @@ func (s *Service) knockoutFollows(ctx context.Context, tx *sqlstore.Tx, st *stat
 // the one that stood before, whatever the sheet says of it. The reopened
 // rulings are spent. A match-level result (a summary) is the TD's
 // decision about the whole match and is left as it is.
-func reopenedSheet(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter.Match, in ResultInput) (ResultInput, error) {
+func reopenedSheet(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter.Match, sh *arbiter.Sheet) (*arbiter.Sheet, error) {
 	reopened := slices.ContainsFunc(m.Rulings, func(r arbiter.Ruling) bool { return r.Forfeit == rulingReopened })
-	if m.Decision != "reopened" || !reopened || len(in.Sheet) == 0 || m.Report == "" {
-		return in, nil
+	if m.Decision != "reopened" || !reopened || sh.Forfeit != "" || m.Report == "" {
+		return sh, nil
 	}
 	rep, err := docReport.get(ctx, q, st, m.Report)
 	if err != nil {
-		return in, err
+		return sh, err
 	}
-	old, err := score.LoadSheet(bytes.NewReader(rep.Sheet))
-	if err != nil {
-		return in, arbiter.Errorf(arbiter.EINTERNAL, "report %s: stored sheet unreadable: %v", rep.ID, err)
-	}
-	sh, err := score.LoadSheet(bytes.NewReader(in.Sheet))
-	if err != nil {
-		return in, err
-	}
-	if sh.Forfeit != "" {
-		return in, nil
-	}
-	for _, b := range old.Boards {
-		if r, ok := boardRuling(m, b.Board); ok && r.Forfeit == rulingReopened {
-			continue
-		}
-		i := slices.IndexFunc(sh.Boards, func(x score.BoardSheet) bool { return x.Board == b.Board })
-		if i < 0 {
-			sh.Boards = append(sh.Boards, b)
-		} else {
-			sh.Boards[i] = b
+	if rep.Sheet != nil {
+		for _, b := range rep.Sheet.Boards {
+			if r, ok := boardRuling(m, b.Board); ok && r.Forfeit == rulingReopened {
+				continue
+			}
+			i := slices.IndexFunc(sh.Boards, func(x score.BoardSheet) bool { return x.Board == b.Board })
+			if i < 0 {
+				sh.Boards = append(sh.Boards, b)
+			} else {
+				sh.Boards[i] = b
+			}
 		}
 	}
 	slices.SortStableFunc(sh.Boards, func(a, b score.BoardSheet) int { return a.Board - b.Board })
 	m.Rulings = slices.DeleteFunc(m.Rulings, func(r arbiter.Ruling) bool { return r.Forfeit == rulingReopened })
-	if in.Sheet, err = json.Marshal(sh); err != nil {
-		return in, arbiter.Errorf(arbiter.EINTERNAL, "encoding sheet: %v", err)
-	}
-	return in, nil
+	return sh, nil
 }

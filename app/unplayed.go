@@ -119,7 +119,7 @@ func (s *Service) unplayedAtDeadline(ctx context.Context, tx *sqlstore.Tx, st *s
 		_, err = s.setResult(ctx, tx, st, a, m, sc, "negotiation", fmt.Sprintf("%s: %s at the round deadline %s", rules.Clause, outcome, deadline), 0)
 		return "", err
 	case len(notes) == 0:
-		sc, err := st.score(&m, ResultInput{Sheet: rulingsSheet(&m)})
+		sc, err := st.scoreSheet(&m, rulingsSheet(&m), "", nil)
 		if err != nil {
 			return "", err
 		}

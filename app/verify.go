@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"slices"
@@ -184,9 +183,7 @@ func (s *Service) VerifyMatch(ctx context.Context, a arbiter.Actor, slug, matchI
 		if err != nil {
 			return out, err
 		}
-		if sh, err = score.LoadSheet(bytes.NewReader(rep.Sheet)); err != nil {
-			return out, arbiter.Errorf(arbiter.EINTERNAL, "report %s: stored sheet unreadable: %v", rep.ID, err)
-		}
+		sh = rep.Sheet
 		out.Report = rep.ID
 	}
 	pairs, err := s.pairsOf(ctx, st, &m, mf, sh)

@@ -1,9 +1,7 @@
 package app
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -74,9 +72,9 @@ func (s *Service) ruleWrongTC(ctx context.Context, tx *sqlstore.Tx, st *state, a
 	if err != nil {
 		return m, false, err
 	}
-	sh, err := score.LoadSheet(bytes.NewReader(rep.Sheet))
-	if err != nil {
-		return m, false, arbiter.Errorf(arbiter.EINTERNAL, "report %s: stored sheet unreadable: %v", rep.ID, err)
+	sh := rep.Sheet
+	if sh == nil {
+		return m, false, arbiter.RuleError(clause, "match %s has no match sheet to rule on", m.ID)
 	}
 	parts := sh.Sets
 	if len(parts) == 0 {
@@ -129,11 +127,7 @@ func (s *Service) ruleWrongTC(ctx context.Context, tx *sqlstore.Tx, st *state, a
 		return m, true, nil
 	}
 	*p = score.PartSheet{TC: p.TC, HomePlayer: p.HomePlayer, AwayPlayer: p.AwayPlayer, Forfeit: score.ForfeitFullDraw}
-	data, err := json.Marshal(sh)
-	if err != nil {
-		return m, false, arbiter.Errorf(arbiter.EINTERNAL, "encoding sheet: %v", err)
-	}
-	sc, err := st.score(&m, ResultInput{Sheet: data})
+	sc, err := st.scoreSheet(&m, sh, "", nil)
 	if err != nil {
 		return m, false, err
 	}
