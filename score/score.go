@@ -76,8 +76,12 @@ type MatchScore struct {
 	// Standings is what the match gives the stage's standings: match
 	// points, secondary score (set points / points scored / game points),
 	// sets won and games won for each side, and how it was decided
-	// (played or which forfeit). A is home, B is away.
+	// (played or which forfeit). A is home, B is away. It is the outcome
+	// as standings reads it (standings.FromOutcome).
 	Standings standings.Result `json:"standings"`
+
+	// outcome is the scored result as a report and a match store it.
+	outcome arbiter.Outcome
 }
 
 // PartScore is one part or set.
@@ -259,7 +263,7 @@ func Score(f *format.Format, stage string, sh *Sheet, opt Options) (*MatchScore,
 	if err := decide(ms, f, st, m, sh, units); err != nil {
 		return nil, err
 	}
-	toStandings(ms, m, sh, units)
+	toOutcome(ms, m, units)
 	return ms, nil
 }
 
@@ -593,8 +597,10 @@ func side(home bool) string {
 	return "away"
 }
 
-// toStandings fills what the match gives the standings.
-func toStandings(ms *MatchScore, m *format.Match, sh *Sheet, units []unit) {
+// toOutcome fills the scored result: match points, secondary score, sets
+// and games won of each side and how the match was decided, with the
+// part, set or board scores; and the same as the standings read it.
+func toOutcome(ms *MatchScore, m *format.Match, units []unit) {
 	played := 0
 	won := [2]int{}
 	for _, u := range units {
@@ -637,9 +643,18 @@ func toStandings(ms *MatchScore, m *format.Match, sh *Sheet, units []unit) {
 	default:
 		a, b = mp.Draw, mp.Draw
 	}
-	ms.Standings = standings.Result{
-		A:        standings.Side{ID: ms.Home, MatchPoints: a, Secondary: ms.HomePoints, SetsWon: ms.HomeSets, GamesWon: won[0]},
-		B:        standings.Side{ID: ms.Away, MatchPoints: b, Secondary: ms.AwayPoints, SetsWon: ms.AwaySets, GamesWon: won[1]},
-		Decision: dec,
+	o := arbiter.Outcome{Result: ms.Result, Forfeit: ms.Forfeit, DecidedBy: ms.DecidedBy, Decision: string(dec),
+		Home: arbiter.SideScore{MatchPoints: a, Points: ms.HomePoints, SetsWon: ms.HomeSets, GamesWon: won[0]},
+		Away: arbiter.SideScore{MatchPoints: b, Points: ms.AwayPoints, SetsWon: ms.AwaySets, GamesWon: won[1]}}
+	for _, p := range ms.Parts {
+		o.Parts = append(o.Parts, arbiter.PartResult{TC: p.TC, Home: p.Home, Away: p.Away})
 	}
+	for _, p := range ms.Sets {
+		o.Sets = append(o.Sets, arbiter.PartResult{TC: p.TC, Home: p.Home, Away: p.Away})
+	}
+	for _, b := range ms.Boards {
+		o.Parts = append(o.Parts, arbiter.PartResult{TC: fmt.Sprintf("board %d", b.Board), Home: b.Home, Away: b.Away})
+	}
+	ms.outcome = o
+	ms.Standings = standings.FromOutcome(ms.Home, ms.Away, &o)
 }
