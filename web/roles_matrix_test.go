@@ -475,6 +475,7 @@ func (b *matrixBase) rows() []matrixRow {
 // (the audit log, where every change of every record is written, stays
 // as it was), and an allowed write changes the store.
 func TestRoleMatrix(t *testing.T) {
+	t.Parallel()
 	b := newMatrixBase(t)
 	rows := b.rows()
 
@@ -535,6 +536,7 @@ func TestRoleMatrix(t *testing.T) {
 // even from a signed-in TD: 403 as a page or as the API's JSON error, and
 // nothing changes.
 func TestCrossOriginRefusedEverywhere(t *testing.T) {
+	t.Parallel()
 	b := newMatrixBase(t)
 	f := b.f
 	n := 0
@@ -599,6 +601,7 @@ func TestCrossOriginRefusedEverywhere(t *testing.T) {
 // reported once the opponent disputes it (nor before), on the page or
 // through the API; the opponent's dispute stands and only a TD settles it.
 func TestOwnDisputedResult(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	m := acwcEvent(t, f)
 	target := "/events/wc/matches/" + m.ID
@@ -635,6 +638,7 @@ func TestOwnDisputedResult(t *testing.T) {
 // for the whole site, with an expiry; Secure over TLS, behind a proxy
 // that says https, and always with Config.SecureCookies.
 func TestSessionCookieFlags(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
 	pw, err := EnsureLocalTD(ctx, f.db, "")
@@ -672,6 +676,7 @@ func TestSessionCookieFlags(t *testing.T) {
 // at any level, whether a request succeeds, is refused or fails, and
 // wherever the client put the token.
 func TestNoSecretsInLogs(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	f.srv.log = slog.New(slog.NewTextHandler(f.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	ctx := context.Background()
