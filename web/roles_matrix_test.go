@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -498,15 +499,19 @@ func TestRoleMatrix(t *testing.T) {
 		}
 	}
 
-	cases := 0
+	// The rows run in parallel: a row that changes the store works on its
+	// own clone, the others only read the shared base.
+	var cases atomic.Int64
+	t.Cleanup(func() { t.Logf("%d routes × %d roles = %d cases", len(rows), nRoles, cases.Load()) })
 	for _, row := range rows {
 		sc := row.scene
 		if sc == (scene{}) {
 			sc = b.m1Scene
 		}
 		t.Run(strings.ReplaceAll(row.pattern, "/", "_"), func(t *testing.T) {
+			t.Parallel()
 			for ro := range nRoles {
-				cases++
+				cases.Add(1)
 				want := row.want[ro]
 				f := b.f
 				if row.fresh || row.changes(want) {
@@ -528,7 +533,6 @@ func TestRoleMatrix(t *testing.T) {
 			}
 		})
 	}
-	t.Logf("%d routes × %d roles = %d cases", len(rows), nRoles, cases)
 }
 
 // TestCrossOriginRefusedEverywhere: every route that changes data refuses
