@@ -1,7 +1,6 @@
 package score
 
 import (
-
 	"arbiter"
 	"arbiter/format"
 	"arbiter/standings"
