@@ -100,7 +100,7 @@ type PartScore struct {
 	Away    arbiter.Points `json:"away"`
 	Forfeit string         `json:"forfeit,omitempty"`
 	// Winner is home, away or "" (drawn or not played).
-	Winner string `json:"winner,omitempty"`
+	Winner arbiter.Side `json:"winner,omitempty"`
 }
 
 // BoardScore is one board pair of a team_boards match.
@@ -130,7 +130,7 @@ type partState struct {
 	away      arbiter.Points
 	homeHalf  int
 	awayHalf  int
-	clinched  string // team_sets: side that reached the set threshold
+	clinched  arbiter.Side // team_sets: side that reached the set threshold
 	sheet     *PartSheet
 }
 
@@ -435,9 +435,9 @@ func play(ms *MatchScore, m *format.Match, units []unit, events []event) error {
 		if m.Kind == format.TeamSets {
 			if thr := p.def.SetThreshold(); p.clinched == "" && (p.home >= thr || p.away >= thr) {
 				if p.home >= thr {
-					p.clinched, setsHome = "home", setsHome+1
+					p.clinched, setsHome = arbiter.Home, setsHome+1
 				} else {
-					p.clinched, setsAway = "away", setsAway+1
+					p.clinched, setsAway = arbiter.Away, setsAway+1
 				}
 			}
 			if setsHome >= majority || setsAway >= majority {
@@ -489,9 +489,9 @@ func partScore(p *partState) PartScore {
 	}
 	switch {
 	case p.home > p.away:
-		ps.Winner = "home"
+		ps.Winner = arbiter.Home
 	case p.away > p.home:
-		ps.Winner = "away"
+		ps.Winner = arbiter.Away
 	}
 	return ps
 }
@@ -512,9 +512,9 @@ func report(ms *MatchScore, m *format.Match, sh *Sheet, units []unit) {
 			ba += ps.Away
 			if m.Kind == format.TeamSets {
 				switch ps.Winner {
-				case "home":
+				case arbiter.Home:
 					ms.HomeSets++
-				case "away":
+				case arbiter.Away:
 					ms.AwaySets++
 				}
 			}
@@ -541,7 +541,7 @@ func report(ms *MatchScore, m *format.Match, sh *Sheet, units []unit) {
 // decide sets the result: points (A19) or sets then set points (R11);
 // a knockout tie goes through the format's tie procedure.
 func decide(ms *MatchScore, f *format.Format, st *format.Stage, m *format.Match, sh *Sheet, units []unit) error {
-	winner := ""
+	var winner arbiter.Side
 	switch {
 	case m.Kind == format.TeamSets && ms.HomeSets != ms.AwaySets:
 		winner, ms.DecidedBy = side(ms.HomeSets > ms.AwaySets), "sets"
@@ -578,9 +578,9 @@ func decide(ms *MatchScore, f *format.Format, st *format.Stage, m *format.Match,
 		return arbiter.FieldError("tie", "score.tie", "the match is not tied (%s-%s, decided by %s)", ms.HomePoints, ms.AwayPoints, ms.DecidedBy)
 	}
 	switch winner {
-	case "home":
+	case arbiter.Home:
 		ms.Result, ms.Winner = HomeWin, ms.Home
-	case "away":
+	case arbiter.Away:
 		ms.Result, ms.Winner = AwayWin, ms.Away
 	default:
 		if ms.Result == "" {
@@ -590,11 +590,11 @@ func decide(ms *MatchScore, f *format.Format, st *format.Stage, m *format.Match,
 	return nil
 }
 
-func side(home bool) string {
+func side(home bool) arbiter.Side {
 	if home {
-		return "home"
+		return arbiter.Home
 	}
-	return "away"
+	return arbiter.Away
 }
 
 // toOutcome fills the scored result: match points, secondary score, sets

@@ -12,12 +12,12 @@ type TieScore struct {
 	// CaptainsBoard is where the captains met; AdvantagePoint the side
 	// whose captain won that board (A20), counted as 1-0 in the games.
 	CaptainsBoard  int              `json:"captains_board,omitempty"`
-	AdvantagePoint string           `json:"advantage_point,omitempty"`
+	AdvantagePoint arbiter.Side     `json:"advantage_point,omitempty"`
 	Games          *TieGames        `json:"games,omitempty"`
 	Armageddon     *ArmageddonScore `json:"armageddon,omitempty"`
 	// Winner is home or away; "" when the format has no step left.
-	Winner    string `json:"winner,omitempty"`
-	DecidedBy string `json:"decided_by,omitempty"`
+	Winner    arbiter.Side `json:"winner,omitempty"`
+	DecidedBy string       `json:"decided_by,omitempty"`
 }
 
 // TieGames is the tiebreak mini-match; Home and Away include the
@@ -38,26 +38,19 @@ type ArmageddonScore struct {
 	AwayBid int          `json:"away_bid"`
 	White   arbiter.Side `json:"white"`
 	Result  string       `json:"result"`
-	Winner  string       `json:"winner"`
-}
-
-func other(s string) string {
-	if s == "home" {
-		return "away"
-	}
-	return "home"
+	Winner  arbiter.Side `json:"winner"`
 }
 
 // resolveTie runs the format's tie procedure on the sheet's tie data.
-func resolveTie(f *format.Format, m *format.Match, sh *Sheet, ms *MatchScore) (*TieScore, string, error) {
+func resolveTie(f *format.Format, m *format.Match, sh *Sheet, ms *MatchScore) (*TieScore, arbiter.Side, error) {
 	t := sh.Tie
 	if t == nil {
 		t = &TieSheet{}
 	}
 	ts := &TieScore{}
-	var adv string
+	var adv arbiter.Side
 	used := map[string]bool{}
-	winner := ""
+	var winner arbiter.Side
 	for _, step := range m.Tie {
 		if winner != "" {
 			break
@@ -80,9 +73,9 @@ func resolveTie(f *format.Format, m *format.Match, sh *Sheet, ms *MatchScore) (*
 			ts.CaptainsBoard = t.CaptainsBoard
 			switch {
 			case board.Home > board.Away:
-				adv = "home"
+				adv = arbiter.Home
 			case board.Away > board.Home:
-				adv = "away"
+				adv = arbiter.Away
 			}
 			ts.AdvantagePoint = adv
 		case format.TieGames:
@@ -94,9 +87,9 @@ func resolveTie(f *format.Format, m *format.Match, sh *Sheet, ms *MatchScore) (*
 				return nil, "", arbiter.FieldError(fmt.Sprintf("tie.games[%d]", step.Games), "score.tie", "%d tiebreak games, the sheet gives %d", step.Games, len(t.Games))
 			}
 			tg := &TieGames{Of: step.Games, TC: step.TC.String(), Played: len(t.Games)}
-			if adv == "home" {
+			if adv == arbiter.Home {
 				tg.Home = arbiter.Point
-			} else if adv == "away" {
+			} else if adv == arbiter.Away {
 				tg.Away = arbiter.Point
 			}
 			for k, tok := range t.Games {
@@ -152,11 +145,11 @@ func resolveTie(f *format.Format, m *format.Match, sh *Sheet, ms *MatchScore) (*
 			}
 			switch {
 			case g.home == 2:
-				winner = "home"
+				winner = arbiter.Home
 			case g.away == 2:
-				winner = "away"
+				winner = arbiter.Away
 			case f.Armageddon.BlackDrawOdds:
-				winner = string(white.Other()) // a draw is a win for Black
+				winner = white.Other() // a draw is a win for Black
 			default:
 				return nil, "", arbiter.FieldError("tie.armageddon.result", "score.armageddon", "a draw does not decide: the format gives Black no draw odds")
 			}
