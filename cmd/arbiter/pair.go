@@ -216,7 +216,7 @@ func runGenerate(e *env, a *pairArgs) error {
 // checkTournament re-pairs every round of f from the rounds before it and
 // reports the rounds where the engine's pairing differs from the file.
 func checkTournament(e *env, f *trf.File) error {
-	full, err := pairing.FromTRF(withNextRoundColumn(f))
+	full, err := finishedTournament(f)
 	if err != nil {
 		return &exitError{3, err}
 	}
@@ -245,18 +245,68 @@ func checkTournament(e *env, f *trf.File) error {
 	return nil
 }
 
-// withNextRoundColumn returns f with XXR raised so that a finished
-// tournament converts (FromTRF wants a round left to pair).
-func withNextRoundColumn(f *trf.File) *trf.File {
-	g := *f
+// finishedTournament converts a tournament whose rounds may all be played.
+// FromTRF wants a round left to pair, so it is given XXR raised by one; the
+// tournament then gets the file's number of rounds back (or the rounds
+// played, when XXR is missing or smaller), so that re-pairing the final
+// round applies the last-round rules (topscorers, C.04.3 1.8 and C3).
+// Baku acceleration depends on the number of rounds too: when it applies
+// and XXR had to be raised, the accelerations are taken from the file
+// without its last round, converted with the file's own XXR.
+func finishedTournament(f *trf.File) (*pairing.Tournament, error) {
 	played := 0
 	for _, p := range f.Players {
 		played = max(played, len(p.Rounds))
 	}
-	if g.TotalRounds <= played {
-		g.TotalRounds = played + 1
+	total := max(f.TotalRounds, played)
+	if f.TotalRounds > played {
+		return pairing.FromTRF(f)
 	}
-	return &g
+	g := *f
+	g.TotalRounds = played + 1
+	full, err := pairing.FromTRF(&g)
+	if err != nil {
+		return nil, err
+	}
+	full.TotalRounds = total
+	if !bakuAccelerated(f) || full.PlayedRounds < 2 {
+		return full, nil
+	}
+	// The file without its last round, points as after round k-1.
+	k := full.PlayedRounds
+	byID := map[int]*pairing.Player{}
+	for i := range full.Players {
+		byID[full.Players[i].ID] = &full.Players[i]
+	}
+	h := *f
+	h.TotalRounds = total
+	h.Players = make([]trf.Player, len(f.Players))
+	for i, p := range f.Players {
+		if len(p.Rounds) >= k {
+			p.Rounds = p.Rounds[:k-1]
+			if q := byID[p.ID]; q != nil {
+				p.Points = q.Score - full.Points.For(q.Games[k-1])
+			}
+		}
+		h.Players[i] = p
+	}
+	before, err := pairing.FromTRF(&h)
+	if err != nil {
+		return nil, err
+	}
+	for _, q := range before.Players {
+		if p := byID[q.ID]; p != nil {
+			p.Accelerations = q.Accelerations
+		}
+	}
+	return full, nil
+}
+
+// bakuAccelerated: record 192 names Baku acceleration and no XXA or 250
+// record gives the accelerations explicitly (as pairing.FromTRF reads it).
+func bakuAccelerated(f *trf.File) bool {
+	return len(f.Accelerations) == 0 && len(f.AccelerationRanges) == 0 &&
+		strings.HasSuffix(strings.ToUpper(strings.TrimSpace(f.TournamentCode)), "_BAKU")
 }
 
 func indent(s string) string {
