@@ -26,7 +26,14 @@ const pairSynopsis = `pair --dutch IN.trf -p [OUT]   pair the next round (stdout
        arbiter pair --generate N --rounds R [--total T] [--seed S] [--absent PERMILLE] [--greedy] OUT.trf
          (--greedy: pair the generated history greedily instead of with the engine: fast for big N)
 
-Exit status (as bbpPairings): 0 ok, 1 no valid pairing (or -c found differences), 3 bad input.
+Exit status:
+  0  ok: the pairing is written (-p), every round agrees (-c), the file is generated
+  1  no valid pairing exists (-p: OUT is written empty, as bbpPairings does; nothing on stdout),
+     or -c found rounds that differ
+  2  usage: unknown flag, no --dutch, not exactly one of -p and -c, a bad flag value
+  3  bad input or file: IN missing or unreadable, malformed TRF, points that contradict the
+     results, no XXR, no initial colour (XXC/152) that can be inferred, no round left to pair;
+     OUT cannot be written; --generate with fewer than 2 or more than 9999 players
 Output format: the number of boards, then "WHITE BLACK" pairing numbers per board,
 the pairing-allocated bye as "ID 0" on the last line.`
 
@@ -147,7 +154,7 @@ func limitMemory() {
 func runPair(_ context.Context, e *env, args []string) error {
 	a, err := parsePairArgs(args)
 	if errors.Is(err, errHelp) {
-		pairUsage(e)
+		fmt.Fprintf(e.stdout, "Usage: arbiter %s\n", pairSynopsis)
 		return nil
 	}
 	if err != nil {
@@ -175,6 +182,12 @@ func runPair(_ context.Context, e *env, args []string) error {
 	}
 	pairs, err := dutch.Pair(t)
 	if errors.Is(err, dutch.ErrNoPairing) {
+		// bbpPairings leaves OUT empty: scripts that read it see no boards.
+		if a.out != "" {
+			if err := os.WriteFile(a.out, nil, 0o644); err != nil {
+				return &exitError{3, arbiter.Errorf(arbiter.EINVALID, "writing %s: %v", a.out, err)}
+			}
+		}
 		return &exitError{1, arbiter.Errorf(arbiter.ENOPAIRING, "%s: no valid pairing exists", a.in)}
 	}
 	if err != nil {
@@ -210,7 +223,10 @@ func runGenerate(e *env, a *pairArgs) error {
 		_, err = io.Copy(e.stdout, &out)
 		return err
 	}
-	return os.WriteFile(a.out, out.Bytes(), 0o644)
+	if err := os.WriteFile(a.out, out.Bytes(), 0o644); err != nil {
+		return &exitError{3, arbiter.Errorf(arbiter.EINVALID, "writing %s: %v", a.out, err)}
+	}
+	return nil
 }
 
 // checkTournament re-pairs every round of f from the rounds before it and
