@@ -19,9 +19,9 @@ var firstRoundShortcut = true
 // with the same score and no unplayed games (C5, C9). The bracket is
 // homogeneous: S1 is the first n/2 players, S2 the rest (Art. 3), and the
 // first candidate, S1[i] against S2[i] with the last of S2 left over for
-// the PAB when n is odd, meets every criterion, so it is the pairing
-// (the first candidate that complies with every criterion is taken). Colours and
-// board order are the engine's own (colourFor, sortBoards).
+// the PAB when n is odd, meets every criterion, so it is the pairing (the
+// first candidate that complies with every criterion is taken). Colours
+// and board order are the engine's own (colourFor, sortBoards).
 // TestFirstRoundMatchesMatching checks it against the matching.
 func (e *engine) firstRound() ([]pairing.Pair, bool) {
 	if !firstRoundShortcut || e.played != 0 {
