@@ -169,7 +169,7 @@ func runPair(_ context.Context, e *env, args []string) error {
 	if a.check {
 		return checkTournament(e, f)
 	}
-	t, err := pairing.FromTRF(f)
+	t, err := trf.PairingInput(f)
 	if err != nil {
 		return &exitError{3, err}
 	}
@@ -181,7 +181,7 @@ func runPair(_ context.Context, e *env, args []string) error {
 		return &exitError{3, err}
 	}
 	var out bytes.Buffer
-	if err := pairing.WriteBBP(&out, t, pairs); err != nil {
+	if err := trf.WriteBBP(&out, t, pairs); err != nil {
 		return err
 	}
 	if a.out == "" {
@@ -198,7 +198,7 @@ func runGenerate(e *env, a *pairArgs) error {
 	if a.rounds < 0 {
 		return usagef("--rounds must not be negative")
 	}
-	f, err := dutch.Generate(dutch.GenerateOptions{Players: a.generate, Rounds: a.rounds, Total: a.total, Seed: a.seed, AbsentPermille: a.absent, Greedy: a.greedy})
+	f, err := trf.Generate(trf.GenerateOptions{Players: a.generate, Rounds: a.rounds, Total: a.total, Seed: a.seed, AbsentPermille: a.absent, Greedy: a.greedy}, dutch.Pair)
 	if err != nil {
 		return err
 	}
@@ -216,7 +216,7 @@ func runGenerate(e *env, a *pairArgs) error {
 // checkTournament re-pairs every round of f from the rounds before it and
 // reports the rounds where the engine's pairing differs from the file.
 func checkTournament(e *env, f *trf.File) error {
-	full, err := pairing.FromTRF(withNextRoundColumn(f))
+	full, err := trf.PairingInput(withNextRoundColumn(f))
 	if err != nil {
 		return &exitError{3, err}
 	}
@@ -227,11 +227,11 @@ func checkTournament(e *env, f *trf.File) error {
 		got, err := dutch.Pair(t)
 		var gotText, wantText bytes.Buffer
 		if err == nil {
-			pairing.WriteBBP(&gotText, t, got)
+			trf.WriteBBP(&gotText, t, got)
 		} else {
 			gotText.WriteString(err.Error() + "\n")
 		}
-		pairing.WriteBBP(&wantText, t, want)
+		trf.WriteBBP(&wantText, t, want)
 		if err == nil && samePairs(got, want, colourless(full, k, index)) {
 			fmt.Fprintf(e.stdout, "round %d: ok\n", k+1)
 			continue
