@@ -84,10 +84,10 @@ func TestTRFIndividual(t *testing.T) {
 	// The pairing engines' reading agrees: scores from the games, the
 	// full draw not played, the forfeit paired but not played.
 	next := *f
-	next.TotalRounds++ // a round left to pair, as FromTRF wants
+	next.TotalRounds++ // a round left to pair, as trf.PairingInput wants
 	full, err := trf.PairingInput(&next)
 	if err != nil {
-		t.Fatalf("pairing.FromTRF: %v", err)
+		t.Fatalf("trf.PairingInput: %v", err)
 	}
 	bob := full.Players[1]
 	if g := bob.Games[0]; g.Played || !g.Paired || g.Outcome != pairing.Draw || g.Colour != pairing.NoColour {

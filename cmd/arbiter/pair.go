@@ -246,7 +246,7 @@ func checkTournament(e *env, f *trf.File) error {
 }
 
 // withNextRoundColumn returns f with XXR raised so that a finished
-// tournament converts (FromTRF wants a round left to pair).
+// tournament converts (trf.PairingInput wants a round left to pair).
 func withNextRoundColumn(f *trf.File) *trf.File {
 	g := *f
 	played := 0
