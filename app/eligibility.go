@@ -160,7 +160,7 @@ func (s *Service) eligibilityOf(ctx context.Context, rs eligibility.Ruleset, pla
 		return eligibility.Report{}, unavailable(err)
 	}
 	fetched := s.now()
-	snap := eligibility.FromUser(u, fetched)
+	snap := lichess.EligibilitySnapshot(u, fetched)
 	if !snap.Closed {
 		count := func(from, to time.Time, max int) (eligibility.GameCount, error) {
 			rated := true

@@ -217,7 +217,7 @@ func (s *Service) board4History(ctx context.Context, player string) eligibility.
 	b.Known = true
 	for _, h := range hs {
 		if strings.EqualFold(h.Name, "antichess") {
-			b.History = eligibility.HistoryPoints(h)
+			b.History = lichess.EligibilityHistory(h)
 		}
 	}
 	return b

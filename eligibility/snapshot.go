@@ -5,11 +5,7 @@
 // the past, other accounts) comes back "unknown — TD must confirm".
 package eligibility
 
-import (
-	"time"
-
-	"arbiter/lichess"
-)
+import "time"
 
 // Perf is the account's antichess rating at the snapshot.
 type Perf struct {
@@ -31,7 +27,7 @@ type GameCount struct {
 }
 
 // Snapshot is what Lichess showed about one account. Fill it with
-// FromUser and, where a rule needs them, add game Counts.
+// lichess.EligibilitySnapshot and, where a rule needs them, add game Counts.
 type Snapshot struct {
 	Username     string
 	FetchedAt    time.Time // when the profile was read
@@ -42,16 +38,6 @@ type Snapshot struct {
 	CreatedAt    time.Time // zero when Lichess does not show it (closed accounts)
 	Antichess    *Perf     // nil: no rated antichess game (Lichess omits the perf)
 	Counts       []GameCount
-}
-
-// FromUser fills a Snapshot from a fetched profile.
-func FromUser(u *lichess.User, fetchedAt time.Time) Snapshot {
-	s := Snapshot{Username: u.Username, FetchedAt: fetchedAt, Closed: u.Disabled, TosViolation: u.TosViolation,
-		Bot: u.IsBot(), Title: u.Title, CreatedAt: u.CreatedAt}
-	if p, ok := u.Perf(lichess.PerfAntichess); ok {
-		s.Antichess = &Perf{Games: p.Games, Rating: p.Rating, RD: p.RD, Provisional: p.Provisional}
-	}
-	return s
 }
 
 // counts returns the snapshot's counts plus the profile's total (a count

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"arbiter"
-	"arbiter/lichess"
 )
 
 // Antichess community titles that A11 counts. ASGM ranks above AGM (its
@@ -57,15 +56,6 @@ type RatingPoint struct {
 	Date   time.Time
 	Rating int
 	RD     int
-}
-
-// HistoryPoints converts Lichess's rating history of one perf.
-func HistoryPoints(h lichess.RatingHistory) []RatingPoint {
-	out := make([]RatingPoint, len(h.Points))
-	for i, p := range h.Points {
-		out[i] = RatingPoint{Date: p.Date, Rating: p.Rating}
-	}
-	return out
 }
 
 // CapCrossing judges A11's "above the threshold" for a board-4 player from

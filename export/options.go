@@ -12,18 +12,6 @@ import (
 	"arbiter/format"
 )
 
-// Formats.
-const (
-	Markdown  = "markdown"  // forum posts (Lichess forum markdown)
-	CSV       = "csv"       // RFC 4180, for spreadsheets
-	TRF       = "trf"       // FIDE TRF-2026 or TRF-2016
-	ICS       = "ics"       // iCalendar (RFC 5545)
-	Challonge = "challonge" // the CSV of Challonge's bulk import and score dialog
-)
-
-// Formats lists every format in the order the docs give them.
-var Formats = []string{Markdown, CSV, TRF, ICS, Challonge}
-
 // What a markdown post or a CSV file holds.
 const (
 	State     = "state" // a short "state of the event" post
@@ -53,15 +41,6 @@ type Options struct {
 	Player  string
 }
 
-// whats are the values of What each format takes, the default first.
-var whats = map[string][]string{
-	Markdown:  {State, Pairings, Results, Standings, Entrants},
-	CSV:       {Standings, Pairings, Results, Entrants},
-	TRF:       nil,
-	ICS:       nil,
-	Challonge: {Results, Entrants},
-}
-
 // Resolve checks o against the snapshot and fills in the defaults: a
 // format, a what, a stage and a round that fit each other and the event.
 // Errors are EINVALID naming the option (as a CLI flag or API parameter
@@ -69,7 +48,8 @@ var whats = map[string][]string{
 func Resolve(s *Snapshot, o Options) (Options, error) {
 	o.Format = strings.ToLower(strings.TrimSpace(o.Format))
 	o.What = strings.ToLower(strings.TrimSpace(o.What))
-	allowed, ok := whats[o.Format]
+	spec, ok := specOf(o.Format)
+	allowed := spec.whats
 	if !ok {
 		if o.Format == "" {
 			return o, arbiter.FieldError("format", "export.format", "give a format: %s", strings.Join(Formats, ", "))
@@ -316,30 +296,16 @@ func words(s string) string { return strings.ReplaceAll(s, "_", " ") }
 
 // Write writes the export o (as Resolve returned it) of the snapshot.
 func Write(w io.Writer, s *Snapshot, o Options) error {
-	switch o.Format {
-	case Markdown:
-		return WriteMarkdown(w, s, o)
-	case CSV:
-		return WriteCSV(w, s, o)
-	case TRF:
-		return WriteTRF(w, s, o)
-	case ICS:
-		return WriteICS(w, s, o)
-	case Challonge:
-		return WriteChallonge(w, s, o)
+	if spec, ok := specOf(o.Format); ok {
+		return spec.write(w, s, o)
 	}
 	return arbiter.FieldError("format", "export.format", "unknown format %q", o.Format)
 }
 
 // ContentType is the media type of a format's output.
 func ContentType(o Options) string {
-	switch o.Format {
-	case Markdown:
-		return "text/markdown; charset=utf-8"
-	case CSV, Challonge:
-		return "text/csv; charset=utf-8"
-	case ICS:
-		return "text/calendar; charset=utf-8"
+	if spec, ok := specOf(o.Format); ok {
+		return spec.contentType
 	}
 	return "text/plain; charset=utf-8"
 }
@@ -361,7 +327,8 @@ func Filename(s *Snapshot, o Options) string {
 	if o.What != "" {
 		parts = append(parts, o.What)
 	}
-	ext := map[string]string{Markdown: ".md", CSV: ".csv", TRF: ".trf", ICS: ".ics", Challonge: "-challonge.csv"}[o.Format]
+	spec, _ := specOf(o.Format)
+	ext := spec.ext
 	if o.Format == TRF && o.TRFVersion == 2016 {
 		ext = "-2016.trf"
 	}

@@ -3,7 +3,8 @@
 // TRF-2016/2026 for rating officers and pairing engines (trf.go),
 // iCalendar feeds (ics.go) and the CSV that Challonge's bulk import and
 // score dialog take (challonge_csv.go). One file per format, in the manner
-// of lila's SwissTrf and SwissCsv.
+// of lila's SwissTrf and SwissCsv; formats.go lists them, and a new format
+// is its own file plus one entry there.
 //
 // The package is pure: it takes a Snapshot, plain domain values that
 // package app gathers in one read transaction (app/export.go) with what

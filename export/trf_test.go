@@ -84,10 +84,10 @@ func TestTRFIndividual(t *testing.T) {
 	// The pairing engines' reading agrees: scores from the games, the
 	// full draw not played, the forfeit paired but not played.
 	next := *f
-	next.TotalRounds++ // a round left to pair, as FromTRF wants
-	full, err := pairing.FromTRF(&next)
+	next.TotalRounds++ // a round left to pair, as trf.PairingInput wants
+	full, err := trf.PairingInput(&next)
 	if err != nil {
-		t.Fatalf("pairing.FromTRF: %v", err)
+		t.Fatalf("trf.PairingInput: %v", err)
 	}
 	bob := full.Players[1]
 	if g := bob.Games[0]; g.Played || !g.Paired || g.Outcome != pairing.Draw || g.Colour != pairing.NoColour {
@@ -102,7 +102,7 @@ func TestTRFIndividual(t *testing.T) {
 	if !bytes.Contains(two, []byte("\n240 Z   3    5\n")) {
 		t.Errorf("the file up to round 2 lacks eve_x's 240 record:\n%s", two)
 	}
-	t2, err := pairing.FromTRF(parseTRF(t, two))
+	t2, err := trf.PairingInput(parseTRF(t, two))
 	if err != nil {
 		t.Fatal(err)
 	}

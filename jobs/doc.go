@@ -1,6 +1,6 @@
 // Package jobs runs Arbiter's durable background jobs: the work that talks
-// to Lichess (eligibility checks, result verification, and later creating
-// games, importing results and sending messages) outside the request that
+// to other services (eligibility checks and result verification on
+// Lichess, webhook deliveries, Challonge pushes) outside the request that
 // asked for it, on SQLite and PostgreSQL alike, with several processes
 // sharing one database.
 //

@@ -1,7 +1,9 @@
 // Package lichess is a small client for the Lichess HTTP API: the users,
 // games, teams and challenges that Arbiter needs to check eligibility,
 // verify reported results and start games. It uses net/http only and
-// decodes just the fields Arbiter reads, into its own types.
+// decodes just the fields Arbiter reads, into its own types; the engines
+// never see them (eligibility.go converts a profile into the snapshot the
+// eligibility rules judge).
 //
 // Lichess asks API clients to make one request at a time and to wait a full
 // minute after an HTTP 429 before trying again; the Client does both (see

@@ -1,4 +1,4 @@
-package standings
+package standings_test
 
 import (
 	"os"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"arbiter/internal/testshared"
+	"arbiter/standings"
 	"arbiter/trf"
 )
 
@@ -34,17 +35,17 @@ func TestTRFCorpusScores(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			in, err := FromTRF(file)
+			in, err := trf.StandingsInput(file)
 			if err != nil {
 				t.Fatal(err)
 			}
-			opts := TRFOptions(file)
-			tbs, _ := ParseTiebreaks([]string{"BH/C1", "BH", "SB", "DE", "ARO", "TPR", "PS", "AOB", "FB", "KS"})
-			tbl, err := Compute(in, tbs, opts)
+			opts := trf.StandingsOptions(file)
+			tbs, _ := standings.ParseTiebreaks([]string{"BH/C1", "BH", "SB", "DE", "ARO", "TPR", "PS", "AOB", "FB", "KS"})
+			tbl, err := standings.Compute(in, tbs, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkTotalOrder(t, tbl)
+			standings.CheckTotalOrder(t, tbl)
 			points := map[string]string{}
 			for _, p := range file.Players {
 				points[strconv.Itoa(p.ID)] = p.Points.String()

@@ -1,4 +1,4 @@
-package standings
+package standings_test
 
 import (
 	"encoding/json"
@@ -8,10 +8,11 @@ import (
 
 	"arbiter"
 	"arbiter/internal/testshared"
+	"arbiter/standings"
 	"arbiter/trf"
 )
 
-func loadTRF(t *testing.T, name string) Input {
+func loadTRF(t *testing.T, name string) standings.Input {
 	t.Helper()
 	f, err := os.Open(testshared.Path(t, "reference", "trf", name))
 	if err != nil {
@@ -22,7 +23,7 @@ func loadTRF(t *testing.T, name string) Input {
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	in, err := FromTRF(file)
+	in, err := trf.StandingsInput(file)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -39,7 +40,7 @@ var fideLabels = map[string]string{
 
 func TestHeldSwiss5(t *testing.T) {
 	in := loadTRF(t, "held_swiss_5.trf")
-	exp := heldExpected(t, "held_swiss_5.trf")
+	exp := standings.HeldExpected(t, "held_swiss_5.trf")
 	var r24, r26 map[string]json.RawMessage
 	if err := json.Unmarshal(exp["rules2024"], &r24); err != nil {
 		t.Fatal(err)
@@ -47,17 +48,17 @@ func TestHeldSwiss5(t *testing.T) {
 	if err := json.Unmarshal(exp["rules2026_changes_only"], &r26); err != nil {
 		t.Fatal(err)
 	}
-	checkColumn(t, "points", column(t, in, Options{}, "match_points"), values(t, exp["points"]))
+	standings.CheckColumn(t, "points", standings.Column(t, in, standings.Options{}, "match_points"), standings.Values(t, exp["points"]))
 	for label, raw := range r24 {
 		id, ok := fideLabels[label]
 		if !ok {
 			continue
 		}
-		want := values(t, raw)
-		checkColumn(t, label+" 2024", column(t, in, Options{Edition: Edition2024}, id), want)
+		want := standings.Values(t, raw)
+		standings.CheckColumn(t, label+" 2024", standings.Column(t, in, standings.Options{Edition: standings.Edition2024}, id), want)
 		// 2026: the listed changes, everything else as 2024.
 		if ch, ok := r26[label]; ok {
-			for k, v := range values(t, ch) {
+			for k, v := range standings.Values(t, ch) {
 				want[k] = v
 			}
 		}
@@ -71,18 +72,18 @@ func TestHeldSwiss5(t *testing.T) {
 		case "BH-C1":
 			want["6"] = arbiter.P(10.5)
 		}
-		checkColumn(t, label+" 2026", column(t, in, Options{Edition: Edition2026}, id), want)
+		standings.CheckColumn(t, label+" 2026", standings.Column(t, in, standings.Options{Edition: standings.Edition2026}, id), want)
 	}
 }
 
 // ranksWith computes the ranks with the primary score then the tiebreaks.
-func ranksWith(t *testing.T, in Input, opts Options, ids ...string) map[string]int {
+func ranksWith(t *testing.T, in standings.Input, opts standings.Options, ids ...string) map[string]int {
 	t.Helper()
-	tbs, err := ParseTiebreaks(ids)
+	tbs, err := standings.ParseTiebreaks(ids)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tbl, err := Compute(in, tbs, opts)
+	tbl, err := standings.Compute(in, tbs, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,31 +111,31 @@ func checkRanks(t *testing.T, name string, got map[string]int, raw json.RawMessa
 func TestHeldDirectEncounter(t *testing.T) {
 	in5 := loadTRF(t, "held_swiss_5.trf")
 	var r24 map[string]json.RawMessage
-	json.Unmarshal(heldExpected(t, "held_swiss_5.trf")["rules2024"], &r24)
+	json.Unmarshal(standings.HeldExpected(t, "held_swiss_5.trf")["rules2024"], &r24)
 	var ex map[string]json.RawMessage
 	if err := json.Unmarshal(r24["ranks_with_[PTS,DE]"], &ex); err != nil {
 		t.Fatal(err)
 	}
-	got := ranksWith(t, in5, Options{}, "DE")
+	got := ranksWith(t, in5, standings.Options{}, "DE")
 	for name, raw := range ex {
 		checkRanks(t, "held_swiss_5 "+name, got, raw)
 	}
 
 	in9 := loadTRF(t, "held_swiss_9.trf")
-	checkRanks(t, "held_swiss_9", ranksWith(t, in9, Options{}, "DE"), heldExpected(t, "held_swiss_9.trf")["ranks_with_[PTS,DE]"])
+	checkRanks(t, "held_swiss_9", ranksWith(t, in9, standings.Options{}, "DE"), standings.HeldExpected(t, "held_swiss_9.trf")["ranks_with_[PTS,DE]"])
 
 	rr := loadTRF(t, "held_round_robin.trf")
-	checkRanks(t, "held_round_robin", ranksWith(t, rr, Options{RoundRobin: true}, "DE"), heldExpected(t, "held_round_robin.trf")["ranks_with_[PTS,DE]"])
+	checkRanks(t, "held_round_robin", ranksWith(t, rr, standings.Options{RoundRobin: true}, "DE"), standings.HeldExpected(t, "held_round_robin.trf")["ranks_with_[PTS,DE]"])
 }
 
 // Round robin (pre-determined pairings, C.07 15.2): the forfeit is a game.
 func TestHeldRoundRobin(t *testing.T) {
 	in := loadTRF(t, "held_round_robin.trf")
-	exp := heldExpected(t, "held_round_robin.trf")
-	opts := Options{RoundRobin: true}
-	checkColumn(t, "points", column(t, in, opts, "match_points"), values(t, exp["points"]))
+	exp := standings.HeldExpected(t, "held_round_robin.trf")
+	opts := standings.Options{RoundRobin: true}
+	standings.CheckColumn(t, "points", standings.Column(t, in, opts, "match_points"), standings.Values(t, exp["points"]))
 	for _, label := range []string{"SB", "SB-C1", "KS"} {
-		checkColumn(t, label, column(t, in, opts, fideLabels[label]), values(t, exp[label]))
+		standings.CheckColumn(t, label, standings.Column(t, in, opts, fideLabels[label]), standings.Values(t, exp[label]))
 	}
 }
 
@@ -170,11 +171,11 @@ func readTSV(t *testing.T, name string) map[string]map[string]arbiter.Points {
 func TestSwissWithManyUnplayedRounds(t *testing.T) {
 	in := loadTRF(t, "swiss_with_many_unplayed_rounds.trf")
 	labels := []string{"PTS", "WIN", "WON", "BWG", "BPG", "PS", "PS/C1", "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "AOB", "FB", "SB", "SB/C1", "SB/C2", "SB/M1", "SB/M2"}
-	for _, ed := range []string{Edition2024, Edition2026} {
+	for _, ed := range []string{standings.Edition2024, standings.Edition2026} {
 		exp := readTSV(t, "swiss_with_many_unplayed_rounds.expected.rules"+ed+".tsv")
 		for _, label := range labels {
 			want := exp[label]
-			if ed == Edition2026 && (label == "SB/C2" || label == "SB/M2") {
+			if ed == standings.Edition2026 && (label == "SB/C2" || label == "SB/M2") {
 				// The file is upstream TieBreakServer output, which picks
 				// the VUR to cut by dummy score. C.07 16.5.1 cuts "the
 				// lowest contribution coming from such rounds" - by
@@ -182,7 +183,7 @@ func TestSwissWithManyUnplayedRounds(t *testing.T) {
 				// player 4 gets 6.00 / 2.25 instead of 5.00 / 1.25.
 				want["4"] = map[string]arbiter.Points{"SB/C2": arbiter.P(6), "SB/M2": arbiter.P(2.25)}[label]
 			}
-			checkColumn(t, label+" "+ed, column(t, in, Options{Edition: ed}, label), want)
+			standings.CheckColumn(t, label+" "+ed, standings.Column(t, in, standings.Options{Edition: ed}, label), want)
 		}
 	}
 }
@@ -197,8 +198,8 @@ func TestPLSwiss2026(t *testing.T) {
 	if err := json.Unmarshal(b, &exp); err != nil {
 		t.Fatal(err)
 	}
-	o := Options{Edition: Edition2026}
-	checkColumn(t, "PS", column(t, in, o, "PS"), values(t, exp["PS"]))
-	checkColumn(t, "BH", column(t, in, o, "BH"), values(t, exp["BH(rules2026)"]))
-	checkColumn(t, "BH-C1", column(t, in, o, "BH/C1"), values(t, exp["BH-C1(rules2026)"]))
+	o := standings.Options{Edition: standings.Edition2026}
+	standings.CheckColumn(t, "PS", standings.Column(t, in, o, "PS"), standings.Values(t, exp["PS"]))
+	standings.CheckColumn(t, "BH", standings.Column(t, in, o, "BH"), standings.Values(t, exp["BH(rules2026)"]))
+	standings.CheckColumn(t, "BH-C1", standings.Column(t, in, o, "BH/C1"), standings.Values(t, exp["BH-C1(rules2026)"]))
 }

@@ -42,7 +42,9 @@ type Scoring struct {
 // FIDEScoring is 1 / ½ / 0 for individual events.
 var FIDEScoring = Scoring{Win: arbiter.Point, Draw: arbiter.Point / 2, Loss: 0}
 
-func (s Scoring) orDefault() Scoring {
+// OrDefault is the scoring with FIDE 1 / ½ / 0 when none is given and
+// each secondary value defaulting to its match-points value.
+func (s Scoring) OrDefault() Scoring {
 	if s.Win == 0 && s.Draw == 0 && s.Loss == 0 {
 		s.Win, s.Draw, s.Loss = FIDEScoring.Win, FIDEScoring.Draw, FIDEScoring.Loss
 	}

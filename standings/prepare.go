@@ -96,7 +96,7 @@ func (s *state) win(b int) arbiter.Points {
 // prepare validates the input and builds the per-entrant round table.
 // Every error names the JSON path of the field and the rule.
 func prepare(in *Input, opts Options) (*state, error) {
-	s := &state{in: in, sc: in.Scoring.orDefault(), opts: opts, n: len(in.Entrants), nr: len(in.Rounds)}
+	s := &state{in: in, sc: in.Scoring.OrDefault(), opts: opts, n: len(in.Entrants), nr: len(in.Rounds)}
 	switch opts.Edition {
 	case "", Edition2026:
 		s.edition = Edition2026

@@ -9,6 +9,12 @@
 // errors.As. Records the package does not model are kept verbatim in
 // File.Records and written back in place, so a file round-trips.
 //
+// It is also the adapter between TRF and the engines, which never import a
+// file format: PairingInput and StandingsInput turn a file into the plain
+// inputs of packages pairing and standings, WriteBBP writes a pairing in
+// bbpPairings' output format, and Generate plays a synthetic tournament
+// with a pairing engine.
+//
 // Scores use arbiter.Points (hundredths of a point) so that sums are exact.
 // See docs/trf.md for the supported records with examples.
 package trf

@@ -3,12 +3,19 @@
 // without JavaScript; htmx only enhances), serves its embedded stylesheet
 // and scripts, and reports health for load balancers.
 //
-// Today it holds the public pages that need no sign-in: the list of
-// events, the built-in formats and what a format means for N entrants,
-// and, through package app, an event's summary and standings; and the
-// read-only JSON API under /api/ (api.go, described by openapi.json).
-// Sign-in, the TD console and captain and player pages come later (see
-// docs/web.md).
+// It holds the public pages (events, formats, an event's rounds, matches,
+// standings, crosstable, bracket, pools, entrants, ranking, odds, exports
+// and live updates by server-sent events); sign-in with Lichess (OAuth2
+// with PKCE), with a local password or, in a demo, as a demo user, with
+// its cookies and throttling; the pages of players and captains
+// (registration, /me, result reports, time offers, lineups, boards,
+// armageddon bids, appeals); the TD console (new events, registrations,
+// pairing review and edits, rounds, results, appeals, sanctions, the
+// audit log, jobs, webhooks, Challonge, API tokens); and the JSON API
+// under /api/, which reads and writes everything the pages do, signed in
+// by a session or an API token (api*.go, td_api*.go, match_api.go,
+// described by openapi.json). Reads and writes go through package app,
+// which holds the use cases; see docs/web.md.
 package web
 
 import (

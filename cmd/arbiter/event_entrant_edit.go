@@ -15,28 +15,48 @@ import (
 // registration closed and corrections of an entrant
 // (docs/running-an-event.md).
 
-var lateEntrySub = &eventSub{synopsis: "late-entry SLUG PLAYER [--rating N] --reason TEXT | late-entry SLUG --team NAME --captain USER --members A,B,C [--substitute USER] [--rating N] --reason TEXT",
+var lateEntrySub = &eventSub{name: "late-entry", synopsis: "late-entry SLUG PLAYER [--rating N] --reason TEXT | late-entry SLUG --team NAME --captain USER --members A,B,C [--substitute USER] [--rating N] --reason TEXT",
 	summary: "enter a player or team after registration closed, approved at once (TD; R8, first-stage Swiss only)",
-	min:     1, max: 2, run: evLateEntry, flags: func(fs *flag.FlagSet, c *eventCtx) {
-		c.num["rating"] = fs.Int("rating", 0, "rating: gives the pairing number among the others (C.04.2)")
-		c.str["team"] = fs.String("team", "", "team name")
-		c.str["captain"] = fs.String("captain", "", "team captain (one of the members)")
-		c.str["members"] = fs.String("members", "", "comma-separated team members")
-		c.str["substitute"] = fs.String("substitute", "", "optional substitute")
-		reasonFlag(fs, c)
-	}}
+	min:     1, max: 2, new: withFlags[lateEntryCmd]}
 
-var editEntrantSub = &eventSub{synopsis: "edit-entrant SLUG ENTRANT [--name NAME] [--rating N] [--members A,B,C] [--substitute USER | --no-substitute] --reason TEXT",
+// lateEntryCmd holds the flags of "event late-entry".
+type lateEntryCmd struct {
+	rating                             int
+	team, captain, members, substitute string
+	reasonFlag
+}
+
+func (cmd *lateEntryCmd) flags(fs *flag.FlagSet) {
+	fs.IntVar(&cmd.rating, "rating", 0, "rating: gives the pairing number among the others (C.04.2)")
+	fs.StringVar(&cmd.team, "team", "", "team name")
+	fs.StringVar(&cmd.captain, "captain", "", "team captain (one of the members)")
+	fs.StringVar(&cmd.members, "members", "", "comma-separated team members")
+	fs.StringVar(&cmd.substitute, "substitute", "", "optional substitute")
+	cmd.bindReason(fs)
+}
+
+var editEntrantSub = &eventSub{name: "edit-entrant", synopsis: "edit-entrant SLUG ENTRANT [--name NAME] [--rating N] [--members A,B,C] [--substitute USER | --no-substitute] --reason TEXT",
 	summary: "correct an entrant's name, rating, members or substitute (TD; membership rules A11, A15, R14, R16)",
-	min:     2, max: 2, run: evEditEntrant, flags: func(fs *flag.FlagSet, c *eventCtx) {
-		c.str["name"] = fs.String("name", "", "the new name (the entrant's ID stays)")
-		c.str["rating"] = fs.String("rating", "", "the new rating (does not reseed a running event)")
-		c.str["members"] = fs.String("members", "", "the team's new members, comma separated (the captain among them)")
-		c.str["substitute"] = fs.String("substitute", "", "the team's new substitute")
-		c.flag["no-substitute"] = fs.Bool("no-substitute", false, "remove the team's substitute")
-		c.num["version"] = fs.Int("version", 0, "the entrant version you saw (refused if it changed since)")
-		reasonFlag(fs, c)
-	}}
+	min:     2, max: 2, new: withFlags[editEntrantCmd]}
+
+// editEntrantCmd holds the flags of "event edit-entrant". The rating is a
+// string so that leaving it out differs from 0.
+type editEntrantCmd struct {
+	name, rating, members, substitute string
+	noSubstitute                      bool
+	version                           int
+	reasonFlag
+}
+
+func (cmd *editEntrantCmd) flags(fs *flag.FlagSet) {
+	fs.StringVar(&cmd.name, "name", "", "the new name (the entrant's ID stays)")
+	fs.StringVar(&cmd.rating, "rating", "", "the new rating (does not reseed a running event)")
+	fs.StringVar(&cmd.members, "members", "", "the team's new members, comma separated (the captain among them)")
+	fs.StringVar(&cmd.substitute, "substitute", "", "the team's new substitute")
+	fs.BoolVar(&cmd.noSubstitute, "no-substitute", false, "remove the team's substitute")
+	fs.IntVar(&cmd.version, "version", 0, "the entrant version you saw (refused if it changed since)")
+	cmd.bindReason(fs)
+}
 
 func splitComma(v string) []string {
 	var out []string
@@ -48,20 +68,20 @@ func splitComma(v string) []string {
 	return out
 }
 
-func evLateEntry(ctx context.Context, e *env, c *eventCtx, pos []string) error {
-	en := arbiter.Entrant{Rating: *c.num["rating"]}
-	if team := c.s("team"); team != "" {
+func (cmd *lateEntryCmd) run(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	en := arbiter.Entrant{Rating: cmd.rating}
+	if team := cmd.team; team != "" {
 		if len(pos) != 1 {
 			return usagef("a team is given by --team, not by an argument")
 		}
-		en.Kind, en.Name, en.Captain, en.Substitute, en.Members = arbiter.EntrantTeam, team, c.s("captain"), c.s("substitute"), splitComma(c.s("members"))
+		en.Kind, en.Name, en.Captain, en.Substitute, en.Members = arbiter.EntrantTeam, team, cmd.captain, cmd.substitute, splitComma(cmd.members)
 	} else {
 		if len(pos) != 2 {
 			return usagef("give the player's username, or --team with --captain and --members")
 		}
 		en.Kind, en.Player = arbiter.EntrantPlayer, pos[1]
 	}
-	got, err := c.svc.LateEntry(ctx, c.actor, pos[0], en, c.s("reason"))
+	got, err := c.svc.LateEntry(ctx, c.actor, pos[0], en, cmd.reason)
 	if err != nil {
 		return err
 	}
@@ -76,25 +96,25 @@ func evLateEntry(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 	return nil
 }
 
-func evEditEntrant(ctx context.Context, e *env, c *eventCtx, pos []string) error {
-	req := app.EntrantEdit{Reason: c.s("reason"), Version: int64(*c.num["version"])}
-	if v := c.s("name"); v != "" {
+func (cmd *editEntrantCmd) run(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	req := app.EntrantEdit{Reason: cmd.reason, Version: int64(cmd.version)}
+	if v := cmd.name; v != "" {
 		req.Name = &v
 	}
-	if v := strings.TrimSpace(c.s("rating")); v != "" {
+	if v := strings.TrimSpace(cmd.rating); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
 			return arbiter.FieldError("--rating", "cli.number", "--rating must be a whole number")
 		}
 		req.Rating = &n
 	}
-	req.Members = splitComma(c.s("members"))
-	switch v := c.s("substitute"); {
-	case v != "" && *c.flag["no-substitute"]:
+	req.Members = splitComma(cmd.members)
+	switch v := cmd.substitute; {
+	case v != "" && cmd.noSubstitute:
 		return usagef("give --substitute or --no-substitute, not both")
 	case v != "":
 		req.Substitute = &v
-	case *c.flag["no-substitute"]:
+	case cmd.noSubstitute:
 		none := ""
 		req.Substitute = &none
 	}

@@ -15,20 +15,25 @@ import (
 	"arbiter/odds"
 )
 
-func init() {
-	eventSubs["odds"] = &eventSub{synopsis: "odds SLUG [--sims N] [--seed S] [--fix MATCH=RESULT ...] [--json]",
-		summary: "each entrant's chances to qualify and win, simulated with the event's engines and rules", min: 1, max: 1, run: evOdds,
-		flags: func(fs *flag.FlagSet, c *eventCtx) {
-			c.num["sims"] = fs.Int("sims", 0, "simulated runs (default: as many as a few seconds allow, at most 2000)")
-			c.str["seed"] = fs.String("seed", "", "random seed: the same seed gives the same answer (default 1)")
-			fixes := new(string)
-			c.str["fix"] = fixes
-			fs.Func("fix", "a result fixed by hand, repeatable: MATCH=home|away|draw|WINNER (s1r5b3=home) or HOME:AWAY=RESULT whenever they meet (alice:bob=draw)",
-				func(v string) error {
-					*fixes += v + "\n"
-					return nil
-				})
-		}}
+var oddsSub = &eventSub{name: "odds", synopsis: "odds SLUG [--sims N] [--seed S] [--fix MATCH=RESULT ...] [--json]",
+	summary: "each entrant's chances to qualify and win, simulated with the event's engines and rules",
+	min:     1, max: 1, new: withFlags[oddsCmd]}
+
+// oddsCmd holds the flags of "event odds".
+type oddsCmd struct {
+	sims  int
+	seed  string
+	fixes []string
+}
+
+func (cmd *oddsCmd) flags(fs *flag.FlagSet) {
+	fs.IntVar(&cmd.sims, "sims", 0, "simulated runs (default: as many as a few seconds allow, at most 2000)")
+	fs.StringVar(&cmd.seed, "seed", "", "random seed: the same seed gives the same answer (default 1)")
+	fs.Func("fix", "a result fixed by hand, repeatable: MATCH=home|away|draw|WINNER (s1r5b3=home) or HOME:AWAY=RESULT whenever they meet (alice:bob=draw)",
+		func(v string) error {
+			cmd.fixes = append(cmd.fixes, v)
+			return nil
+		})
 }
 
 // oddsEntry is one line of `event odds --json`: an entrant's chances.
@@ -55,22 +60,22 @@ type oddsEntry struct {
 // CPU; at 400% the heap stays in tens of megabytes.
 const oddsGCPercent = 400
 
-func evOdds(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+func (cmd *oddsCmd) run(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(oddsGCPercent))
 	}
-	req := app.OddsRequest{Sims: *c.num["sims"], Unbounded: true}
+	req := app.OddsRequest{Sims: cmd.sims, Unbounded: true}
 	if req.Sims < 0 {
 		return arbiter.FieldError("--sims", "odds.sims", "a number of runs >= 1, got %d", req.Sims)
 	}
-	if v := c.s("seed"); v != "" {
+	if v := cmd.seed; v != "" {
 		seed, err := strconv.ParseUint(v, 10, 64)
 		if err != nil || seed == 0 {
 			return arbiter.FieldError("--seed", "odds.seed", "a whole number >= 1, got %q", v)
 		}
 		req.Seed = seed
 	}
-	for _, v := range strings.Split(c.s("fix"), "\n") {
+	for _, v := range cmd.fixes {
 		if v == "" {
 			continue
 		}

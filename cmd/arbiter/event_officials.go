@@ -7,13 +7,15 @@ import (
 	"strings"
 )
 
-func init() {
-	eventSubs["officials"] = &eventSub{synopsis: "officials SLUG [add|remove USER] [--reason TEXT] [--json]",
-		summary: "list the event's TDs, or add or remove a co-TD (TD)", min: 1, max: 3, run: evOfficials,
-		flags: func(fs *flag.FlagSet, c *eventCtx) { reasonFlag(fs, c) }}
-}
+var officialsSub = &eventSub{name: "officials", synopsis: "officials SLUG [add|remove USER] [--reason TEXT] [--json]",
+	summary: "list the event's TDs, or add or remove a co-TD (TD)", min: 1, max: 3, new: withFlags[officialsCmd]}
 
-func evOfficials(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+// officialsCmd holds the flags of "event officials".
+type officialsCmd struct{ reasonFlag }
+
+func (cmd *officialsCmd) flags(fs *flag.FlagSet) { cmd.bindReason(fs) }
+
+func (cmd *officialsCmd) run(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 	slug := pos[0]
 	switch {
 	case len(pos) == 1:
@@ -24,7 +26,7 @@ func evOfficials(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 		fmt.Fprintf(e.stdout, "%s is now a TD of %s\n", strings.ToLower(pos[2]), slug)
 		return nil
 	case len(pos) == 3 && pos[1] == "remove":
-		if err := c.svc.RemoveTD(ctx, c.actor, slug, pos[2], c.s("reason")); err != nil {
+		if err := c.svc.RemoveTD(ctx, c.actor, slug, pos[2], cmd.reason); err != nil {
 			return err
 		}
 		fmt.Fprintf(e.stdout, "%s is no longer a TD of %s\n", strings.ToLower(pos[2]), slug)

@@ -16,26 +16,35 @@ import (
 // 'arbiter event review-pairings' and 'edit-pairing': the TDs' review and
 // edits of a paired round before publication (docs/running-an-event.md).
 
-var reviewPairingsSub = &eventSub{synopsis: "review-pairings SLUG [--json]",
+var reviewPairingsSub = &eventSub{name: "review-pairings", synopsis: "review-pairings SLUG [--json]",
 	summary: "the current round's pairings with scores, colours, preferences, floats and the bye's reasons (TD)",
-	min:     1, max: 1, run: evReviewPairings}
+	min:     1, max: 1, new: plain(evReviewPairings)}
 
-var editPairingSub = &eventSub{synopsis: "edit-pairing SLUG (--swap A,B | --bye ENTRANT | --force A,B | --forbid A,B) --reason TEXT [--confirm] [--preview]",
+var editPairingSub = &eventSub{name: "edit-pairing", synopsis: "edit-pairing SLUG (--swap A,B | --bye ENTRANT | --force A,B | --forbid A,B) --reason TEXT [--confirm] [--preview]",
 	summary: "edit a paired round before publishing it; warns of each pairing criterion broken (TD)",
-	min:     1, max: 1, run: evEditPairing, flags: func(fs *flag.FlagSet, c *eventCtx) {
-		c.str["swap"] = fs.String("swap", "", "A,B: the two entrants exchange their opponents (with the bye's holder: the bye moves)")
-		c.str["bye"] = fs.String("bye", "", "the entrant who gets the bye; its opponent meets the bye's holder")
-		c.str["force"] = fs.String("force", "", "A,B: they meet; the others are paired again by the engine")
-		c.str["forbid"] = fs.String("forbid", "", "A,B: they do not meet in this round; the round is paired again by the engine")
-		c.flag["confirm"] = fs.Bool("confirm", false, "apply an edit that breaks an absolute criterion (C1-C3: rematch, second bye, absolute colour preference)")
-		c.flag["preview"] = fs.Bool("preview", false, "show the edit and its warnings without applying it")
-		reasonFlag(fs, c)
-	}}
+	min:     1, max: 1, new: withFlags[editPairingCmd]}
 
-func evEditPairing(ctx context.Context, e *env, c *eventCtx, pos []string) error {
-	req := app.PairingEditRequest{Reason: c.s("reason"), Confirm: *c.flag["confirm"], Preview: *c.flag["preview"]}
-	for _, k := range []string{app.EditSwap, app.EditBye, app.EditForce, app.EditForbid} {
-		v := strings.TrimSpace(c.s(k))
+// editPairingCmd holds the flags of "event edit-pairing".
+type editPairingCmd struct {
+	swap, bye, force, forbid string
+	confirm, preview         bool
+	reasonFlag
+}
+
+func (cmd *editPairingCmd) flags(fs *flag.FlagSet) {
+	fs.StringVar(&cmd.swap, "swap", "", "A,B: the two entrants exchange their opponents (with the bye's holder: the bye moves)")
+	fs.StringVar(&cmd.bye, "bye", "", "the entrant who gets the bye; its opponent meets the bye's holder")
+	fs.StringVar(&cmd.force, "force", "", "A,B: they meet; the others are paired again by the engine")
+	fs.StringVar(&cmd.forbid, "forbid", "", "A,B: they do not meet in this round; the round is paired again by the engine")
+	fs.BoolVar(&cmd.confirm, "confirm", false, "apply an edit that breaks an absolute criterion (C1-C3: rematch, second bye, absolute colour preference)")
+	fs.BoolVar(&cmd.preview, "preview", false, "show the edit and its warnings without applying it")
+	cmd.bindReason(fs)
+}
+
+func (cmd *editPairingCmd) run(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	req := app.PairingEditRequest{Reason: cmd.reason, Confirm: cmd.confirm, Preview: cmd.preview}
+	for _, kv := range [][2]string{{app.EditSwap, cmd.swap}, {app.EditBye, cmd.bye}, {app.EditForce, cmd.force}, {app.EditForbid, cmd.forbid}} {
+		k, v := kv[0], strings.TrimSpace(kv[1])
 		if v == "" {
 			continue
 		}

@@ -6,10 +6,8 @@ import (
 	"text/tabwriter"
 )
 
-func init() {
-	eventSubs["ranking"] = &eventSub{synopsis: "ranking SLUG [--json]",
-		summary: "the final ranking of a finished event across its stages, and how each place was decided", min: 1, max: 1, run: evRanking}
-}
+var rankingSub = &eventSub{name: "ranking", synopsis: "ranking SLUG [--json]",
+	summary: "the final ranking of a finished event across its stages, and how each place was decided", min: 1, max: 1, new: plain(evRanking)}
 
 func evRanking(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 	ps, err := c.svc.Ranking(ctx, pos[0])

@@ -11,23 +11,25 @@ import (
 	"arbiter/app"
 )
 
-func init() {
-	eventSubs["team-rules"] = &eventSub{synopsis: "team-rules SLUG TEAM [--titles USER:AGM,USER:ASGM,USER:none] [--lichess-url URL] [--json]",
-		summary: "check a team against A11's team rules on Lichess (at most two AGM or higher, the board-4 cap); record titles (TD)", min: 2, max: 2, run: evTeamRules,
-		flags: func(fs *flag.FlagSet, c *eventCtx) {
-			c.str["titles"] = fs.String("titles", "", "the players' antichess titles the TDs record: USER:AGM, USER:ASGM or USER:none, comma-separated")
-			c.str["lichess-url"] = fs.String("lichess-url", "https://lichess.org", "Lichess's address ($LICHESS_TOKEN: optional API token)")
-		}}
+var teamRulesSub = &eventSub{name: "team-rules", synopsis: "team-rules SLUG TEAM [--titles USER:AGM,USER:ASGM,USER:none] [--lichess-url URL] [--json]",
+	summary: "check a team against A11's team rules on Lichess (at most two AGM or higher, the board-4 cap); record titles (TD)", min: 2, max: 2, new: withFlags[teamRulesCmd]}
+
+// teamRulesCmd holds the flags of "event team-rules".
+type teamRulesCmd struct{ titles, lichessURL string }
+
+func (cmd *teamRulesCmd) flags(fs *flag.FlagSet) {
+	fs.StringVar(&cmd.titles, "titles", "", "the players' antichess titles the TDs record: USER:AGM, USER:ASGM or USER:none, comma-separated")
+	fs.StringVar(&cmd.lichessURL, "lichess-url", "https://lichess.org", "Lichess's address ($LICHESS_TOKEN: optional API token)")
 }
 
-func evTeamRules(ctx context.Context, e *env, c *eventCtx, pos []string) error {
-	lc, err := lichessClient(c.s("lichess-url"), os.Getenv("LICHESS_TOKEN"))
+func (cmd *teamRulesCmd) run(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	lc, err := lichessClient(cmd.lichessURL, os.Getenv("LICHESS_TOKEN"))
 	if err != nil {
 		return err
 	}
 	c.svc.SetAccountSource(lc)
 	titles := map[string]string{}
-	for _, f := range strings.Split(c.s("titles"), ",") {
+	for _, f := range strings.Split(cmd.titles, ",") {
 		if f = strings.TrimSpace(f); f == "" {
 			continue
 		}

@@ -14,20 +14,24 @@ import (
 
 // webhooksSub is `arbiter event webhooks`: an event's outgoing webhooks
 // and their delivery log (docs/exports.md).
-func webhooksSub() *eventSub {
-	return &eventSub{
-		synopsis: "webhooks SLUG list | add URL [--events round.published,...] [--base-url URL] [--allow-private] | disable ID | remove ID | deliveries | redeliver DELIVERY",
-		summary:  "outgoing webhooks: list, add (prints the signing secret once), disable, remove; the delivery log, redeliver (TD)",
-		min:      2, max: 3, run: evWebhooks,
-		flags: func(fs *flag.FlagSet, c *eventCtx) {
-			c.str["events"] = fs.String("events", strings.Join(app.WebhookTypes, ","), "add: what it is sent for, comma-separated")
-			c.str["base-url"] = fs.String("base-url", "", "add: the web app's address for links in the bodies (default $ARBITER_BASE_URL, else relative links)")
-			c.flag["allow-private"] = fs.Bool("allow-private", false, "add: accept a loopback or private address (serve needs --webhooks-allow-private to send to it)")
-		},
-	}
+var webhooksSub = &eventSub{name: "webhooks",
+	synopsis: "webhooks SLUG list | add URL [--events round.published,...] [--base-url URL] [--allow-private] | disable ID | remove ID | deliveries | redeliver DELIVERY",
+	summary:  "outgoing webhooks: list, add (prints the signing secret once), disable, remove; the delivery log, redeliver (TD)",
+	min:      2, max: 3, new: withFlags[webhooksCmd]}
+
+// webhooksCmd holds the flags of "event webhooks".
+type webhooksCmd struct {
+	events, baseURL string
+	allowPrivate    bool
 }
 
-func evWebhooks(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+func (cmd *webhooksCmd) flags(fs *flag.FlagSet) {
+	fs.StringVar(&cmd.events, "events", strings.Join(app.WebhookTypes, ","), "add: what it is sent for, comma-separated")
+	fs.StringVar(&cmd.baseURL, "base-url", "", "add: the web app's address for links in the bodies (default $ARBITER_BASE_URL, else relative links)")
+	fs.BoolVar(&cmd.allowPrivate, "allow-private", false, "add: accept a loopback or private address (serve needs --webhooks-allow-private to send to it)")
+}
+
+func (cmd *webhooksCmd) run(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 	slug, action := pos[0], pos[1]
 	arg := ""
 	if len(pos) > 2 {
@@ -63,14 +67,14 @@ func evWebhooks(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 		if err := needArg("the receiver's URL"); err != nil {
 			return err
 		}
-		if *c.flag["allow-private"] {
+		if cmd.allowPrivate {
 			c.svc.SetIntegrations(app.IntegrationOptions{WebhooksAllowPrivate: true})
 		}
-		base := c.s("base-url")
+		base := cmd.baseURL
 		if base == "" {
 			base = os.Getenv("ARBITER_BASE_URL")
 		}
-		secret, w, err := c.svc.CreateWebhook(ctx, c.actor, slug, app.NewWebhook{URL: arg, Events: splitList(c.s("events")), BaseURL: base})
+		secret, w, err := c.svc.CreateWebhook(ctx, c.actor, slug, app.NewWebhook{URL: arg, Events: splitList(cmd.events), BaseURL: base})
 		if err != nil {
 			return asCLIField(err, map[string]string{"url": "URL", "events": "--events", "base_url": "--base-url"})
 		}
@@ -165,26 +169,30 @@ func asCLIField(err error, names map[string]string) error {
 }
 
 // challongePushSub is `arbiter event challonge-push`.
-func challongePushSub() *eventSub {
-	return &eventSub{
-		synopsis: "challonge-push SLUG [--tournament URL|ID | --unlink] [--queue] [--challonge-key-file FILE]",
-		summary:  "push the knockout bracket and its results to the linked Challonge tournament now, or --queue it for the workers (TD)",
-		min:      1, max: 1, run: evChallongePush,
-		flags: func(fs *flag.FlagSet, c *eventCtx) {
-			c.str["tournament"] = fs.String("tournament", "", "link the event to this Challonge tournament first (its address or identifier)")
-			c.flag["unlink"] = fs.Bool("unlink", false, "unlink the event from Challonge (and push nothing)")
-			c.flag["queue"] = fs.Bool("queue", false, "queue the push for serve's workers (or 'arbiter jobs run') instead of pushing here")
-			c.str["challonge-key-file"] = fs.String("challonge-key-file", "", "file holding the Challonge API key (default $CHALLONGE_API_KEY)")
-			c.str["challonge-url"] = fs.String("challonge-url", "https://api.challonge.com/v1", "Challonge's API address (a fake for tests)")
-		},
-	}
+var challongePushSub = &eventSub{name: "challonge-push",
+	synopsis: "challonge-push SLUG [--tournament URL|ID | --unlink] [--queue] [--challonge-key-file FILE]",
+	summary:  "push the knockout bracket and its results to the linked Challonge tournament now, or --queue it for the workers (TD)",
+	min:      1, max: 1, new: withFlags[challongePushCmd]}
+
+// challongePushCmd holds the flags of "event challonge-push".
+type challongePushCmd struct {
+	tournament, keyFile, challongeURL string
+	unlink, queue                     bool
 }
 
-func evChallongePush(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+func (cmd *challongePushCmd) flags(fs *flag.FlagSet) {
+	fs.StringVar(&cmd.tournament, "tournament", "", "link the event to this Challonge tournament first (its address or identifier)")
+	fs.BoolVar(&cmd.unlink, "unlink", false, "unlink the event from Challonge (and push nothing)")
+	fs.BoolVar(&cmd.queue, "queue", false, "queue the push for serve's workers (or 'arbiter jobs run') instead of pushing here")
+	fs.StringVar(&cmd.keyFile, "challonge-key-file", "", "file holding the Challonge API key (default $CHALLONGE_API_KEY)")
+	fs.StringVar(&cmd.challongeURL, "challonge-url", "https://api.challonge.com/v1", "Challonge's API address (a fake for tests)")
+}
+
+func (cmd *challongePushCmd) run(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 	slug := pos[0]
-	if *c.flag["unlink"] || c.s("tournament") != "" {
-		t := c.s("tournament")
-		if *c.flag["unlink"] {
+	if cmd.unlink || cmd.tournament != "" {
+		t := cmd.tournament
+		if cmd.unlink {
 			if t != "" {
 				return usagef("--tournament and --unlink do not go together")
 			}
@@ -199,7 +207,7 @@ func evChallongePush(ctx context.Context, e *env, c *eventCtx, pos []string) err
 		}
 		fmt.Fprintf(e.stdout, "%s is linked to the Challonge tournament %s\n", slug, l.Tournament)
 	}
-	if *c.flag["queue"] {
+	if cmd.queue {
 		j, err := c.svc.RequestChallongePush(ctx, c.actor, slug)
 		if err != nil || c.json {
 			return orJSON(e, c, j, err, nil)
@@ -211,7 +219,7 @@ func evChallongePush(ctx context.Context, e *env, c *eventCtx, pos []string) err
 		fmt.Fprintf(e.stdout, "job %d %s: %s\n", j.ID, j.Key, state)
 		return nil
 	}
-	cl, err := challongeClient(c.s("challonge-key-file"), c.s("challonge-url"))
+	cl, err := challongeClient(cmd.keyFile, cmd.challongeURL)
 	if err != nil {
 		return err
 	}

@@ -176,7 +176,7 @@ func runPair(_ context.Context, e *env, args []string) error {
 	if a.check {
 		return checkTournament(e, f)
 	}
-	t, err := pairing.FromTRF(f)
+	t, err := trf.PairingInput(f)
 	if err != nil {
 		return &exitError{3, err}
 	}
@@ -194,7 +194,7 @@ func runPair(_ context.Context, e *env, args []string) error {
 		return &exitError{3, err}
 	}
 	var out bytes.Buffer
-	if err := pairing.WriteBBP(&out, t, pairs); err != nil {
+	if err := trf.WriteBBP(&out, t, pairs); err != nil {
 		return err
 	}
 	if a.out == "" {
@@ -211,7 +211,7 @@ func runGenerate(e *env, a *pairArgs) error {
 	if a.rounds < 0 {
 		return usagef("--rounds must not be negative")
 	}
-	f, err := dutch.Generate(dutch.GenerateOptions{Players: a.generate, Rounds: a.rounds, Total: a.total, Seed: a.seed, AbsentPermille: a.absent, Greedy: a.greedy})
+	f, err := trf.Generate(trf.GenerateOptions{Players: a.generate, Rounds: a.rounds, Total: a.total, Seed: a.seed, AbsentPermille: a.absent, Greedy: a.greedy}, dutch.Pair)
 	if err != nil {
 		return err
 	}
@@ -243,11 +243,11 @@ func checkTournament(e *env, f *trf.File) error {
 		got, err := dutch.Pair(t)
 		var gotText, wantText bytes.Buffer
 		if err == nil {
-			pairing.WriteBBP(&gotText, t, got)
+			trf.WriteBBP(&gotText, t, got)
 		} else {
 			gotText.WriteString(err.Error() + "\n")
 		}
-		pairing.WriteBBP(&wantText, t, want)
+		trf.WriteBBP(&wantText, t, want)
 		if err == nil && samePairs(got, want, colourless(full, k, index)) {
 			fmt.Fprintf(e.stdout, "round %d: ok\n", k+1)
 			continue
@@ -262,7 +262,7 @@ func checkTournament(e *env, f *trf.File) error {
 }
 
 // finishedTournament converts a tournament whose rounds may all be played.
-// FromTRF wants a round left to pair, so it is given XXR raised by one; the
+// trf.PairingInput wants a round left to pair, so it is given XXR raised by one; the
 // tournament then gets the file's number of rounds back (or the rounds
 // played, when XXR is missing or smaller), so that re-pairing the final
 // round applies the last-round rules (topscorers, C.04.3 1.8 and C3).
@@ -276,11 +276,11 @@ func finishedTournament(f *trf.File) (*pairing.Tournament, error) {
 	}
 	total := max(f.TotalRounds, played)
 	if f.TotalRounds > played {
-		return pairing.FromTRF(f)
+		return trf.PairingInput(f)
 	}
 	g := *f
 	g.TotalRounds = played + 1
-	full, err := pairing.FromTRF(&g)
+	full, err := trf.PairingInput(&g)
 	if err != nil {
 		return nil, err
 	}
@@ -306,7 +306,7 @@ func finishedTournament(f *trf.File) (*pairing.Tournament, error) {
 		}
 		h.Players[i] = p
 	}
-	before, err := pairing.FromTRF(&h)
+	before, err := trf.PairingInput(&h)
 	if err != nil {
 		return nil, err
 	}
@@ -319,7 +319,7 @@ func finishedTournament(f *trf.File) (*pairing.Tournament, error) {
 }
 
 // bakuAccelerated: record 192 names Baku acceleration and no XXA or 250
-// record gives the accelerations explicitly (as pairing.FromTRF reads it).
+// record gives the accelerations explicitly (as trf.PairingInput reads it).
 func bakuAccelerated(f *trf.File) bool {
 	return len(f.Accelerations) == 0 && len(f.AccelerationRanges) == 0 &&
 		strings.HasSuffix(strings.ToUpper(strings.TrimSpace(f.TournamentCode)), "_BAKU")

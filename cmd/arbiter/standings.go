@@ -13,6 +13,7 @@ import (
 
 	"arbiter"
 	"arbiter/format"
+	"arbiter/resultsfile"
 	"arbiter/score"
 	"arbiter/standings"
 )
@@ -107,7 +108,7 @@ func runStandings(_ context.Context, e *env, args []string) error {
 	}
 	m := stage.Match
 	maxPts := m.MaxPoints(teamSize)
-	d := standings.Defaults{
+	d := resultsfile.Defaults{
 		Scoring: standings.Scoring{
 			Win: m.MatchPoints.Win, Draw: m.MatchPoints.Draw, Loss: m.MatchPoints.Loss,
 			SecondaryWin: maxPts, SecondaryDraw: maxPts / 2,
@@ -149,7 +150,7 @@ func standingsFormat(arg string) (*format.Format, error) {
 	return format.Load(r)
 }
 
-func standingsResults(e *env, arg string) (*standings.ResultsFile, error) {
+func standingsResults(e *env, arg string) (*resultsfile.File, error) {
 	var r io.Reader = e.stdin
 	if arg != "-" {
 		file, err := os.Open(arg)
@@ -159,7 +160,7 @@ func standingsResults(e *env, arg string) (*standings.ResultsFile, error) {
 		defer file.Close()
 		r = file
 	}
-	return standings.ReadResults(r)
+	return resultsfile.Read(r)
 }
 
 type standingsOutput struct {
@@ -218,7 +219,7 @@ func (o standingsOutput) writeText(w io.Writer) error {
 // standingsSheet scores the match sheets inside a results file with
 // package score (docs/match-sheet.md); errors are re-rooted at the
 // sheet's JSON path in the results file.
-func standingsSheet(f *format.Format, stage string, entrants int) standings.SheetFunc {
+func standingsSheet(f *format.Format, stage string, entrants int) resultsfile.SheetFunc {
 	return func(field string, raw json.RawMessage) (standings.Result, error) {
 		reroot := func(err error) error {
 			var ae *arbiter.Error

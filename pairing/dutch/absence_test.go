@@ -12,7 +12,6 @@ import (
 	"sync"
 	"testing"
 
-	"arbiter/pairing"
 	"arbiter/trf"
 )
 
@@ -33,7 +32,7 @@ var absenceForms = []string{formColumn, form240, formXXZ}
 // is used for that round. The type of bye (F, H, Z) is kept where the form
 // can say it (XXZ cannot: it only says "not paired").
 func rewriteAbsences(f *trf.File, form string) (*trf.File, error) {
-	t, err := pairing.FromTRF(f)
+	t, err := trf.PairingInput(f)
 	if err != nil {
 		return nil, err
 	}
@@ -117,7 +116,7 @@ func rewriteAbsences(f *trf.File, form string) (*trf.File, error) {
 // pairTRF pairs a parsed file: bbpPairings' output and exit status (0 ok,
 // 1 no valid pairing, 3 bad input).
 func pairTRF(f *trf.File) (string, int, error) {
-	tour, err := pairing.FromTRF(f)
+	tour, err := trf.PairingInput(f)
 	if err != nil {
 		return "", 3, err
 	}
@@ -129,7 +128,7 @@ func pairTRF(f *trf.File) (string, int, error) {
 		return "", 3, err
 	}
 	var b bytes.Buffer
-	if err := pairing.WriteBBP(&b, tour, pairs); err != nil {
+	if err := trf.WriteBBP(&b, tour, pairs); err != nil {
 		return "", 3, err
 	}
 	return b.String(), 0, nil
@@ -265,7 +264,7 @@ func TestCorpusAbsenceForms(t *testing.T) {
 // hasAbsences reports whether some player of f is not to be paired in the
 // round being paired.
 func hasAbsences(f *trf.File) bool {
-	t, err := pairing.FromTRF(f)
+	t, err := trf.PairingInput(f)
 	if err != nil {
 		return false
 	}

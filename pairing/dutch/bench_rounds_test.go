@@ -36,7 +36,7 @@ func benchFileSeed(n, round int, kind string, seed uint64, greedy bool) (*trf.Fi
 	if kind == "byes" {
 		absent = 30
 	}
-	f, err := Generate(GenerateOptions{Players: n, Rounds: round - 1, Total: 9, Seed: seed, AbsentPermille: absent, Greedy: greedy})
+	f, err := trf.Generate(trf.GenerateOptions{Players: n, Rounds: round - 1, Total: 9, Seed: seed, AbsentPermille: absent, Greedy: greedy}, Pair)
 	if err != nil || kind != "byes" {
 		return f, err
 	}
@@ -66,7 +66,7 @@ func benchRoundTournament(b *testing.B, n, round int, kind string) *pairing.Tour
 	if err != nil {
 		b.Fatal(err)
 	}
-	t, err := pairing.FromTRF(f)
+	t, err := trf.PairingInput(f)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestBenchFiles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tour, err := pairing.FromTRF(f)
+		tour, err := trf.PairingInput(f)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,17 +5,18 @@ import (
 	"testing"
 
 	"arbiter/pairing"
+	"arbiter/trf"
 )
 
 // benchTournament builds the state before round 6 of a synthetic tournament
 // (five rounds of random results, greedy history pairing, 1% absences).
 func benchTournament(b *testing.B, n int) *pairing.Tournament {
 	b.Helper()
-	f, err := Generate(GenerateOptions{Players: n, Rounds: 5, Total: 9, Seed: uint64(n), AbsentPermille: 10, Greedy: true})
+	f, err := trf.Generate(trf.GenerateOptions{Players: n, Rounds: 5, Total: 9, Seed: uint64(n), AbsentPermille: 10, Greedy: true}, Pair)
 	if err != nil {
 		b.Fatal(err)
 	}
-	t, err := pairing.FromTRF(f)
+	t, err := trf.PairingInput(f)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -5,18 +5,18 @@ import (
 	"testing"
 
 	"arbiter"
-	"arbiter/pairing"
+	"arbiter/trf"
 )
 
 // localTestEngine prepares an engine (sorted players, layout) for round 6
 // of a synthetic tournament, as run does before the brackets.
 func localTestEngine(t *testing.T, n int) (*engine, *edgeCtx) {
 	t.Helper()
-	f, err := Generate(GenerateOptions{Players: n, Rounds: 5, Total: 9, Seed: 7, AbsentPermille: 10, Greedy: true})
+	f, err := trf.Generate(trf.GenerateOptions{Players: n, Rounds: 5, Total: 9, Seed: 7, AbsentPermille: 10, Greedy: true}, Pair)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tour, err := pairing.FromTRF(f)
+	tour, err := trf.PairingInput(f)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"arbiter/internal/testshared"
-	"arbiter/pairing"
 	"arbiter/pairing/matching"
 	"arbiter/trf"
 )
@@ -62,7 +61,7 @@ func pairFile(path string) (string, int, error) {
 	if err != nil {
 		return "", 3, err
 	}
-	tour, err := pairing.FromTRF(f)
+	tour, err := trf.PairingInput(f)
 	if err != nil {
 		return "", 3, err
 	}
@@ -74,7 +73,7 @@ func pairFile(path string) (string, int, error) {
 		return "", 3, err
 	}
 	var b bytes.Buffer
-	if err := pairing.WriteBBP(&b, tour, pairs); err != nil {
+	if err := trf.WriteBBP(&b, tour, pairs); err != nil {
 		return "", 3, err
 	}
 	return b.String(), 0, nil

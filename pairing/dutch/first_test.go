@@ -47,7 +47,7 @@ func TestFirstRoundMatchesMatching(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tour, err := pairing.FromTRF(f)
+		tour, err := trf.PairingInput(f)
 		if err != nil {
 			continue
 		}
@@ -70,7 +70,7 @@ func TestFirstRoundMatchesMatching(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				tour, err := pairing.FromTRF(g)
+				tour, err := trf.PairingInput(g)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -83,7 +83,7 @@ func TestFirstRoundMatchesMatching(t *testing.T) {
 	// Forbidden pairs and acceleration: the shortcut stands aside.
 	f, _ := benchFile(40, 1, "generated")
 	f.ForbiddenPairs = []trf.Forbidden{{IDs: []int{1, 21}}}
-	tour, _ := pairing.FromTRF(f)
+	tour, _ := trf.PairingInput(f)
 	if check("forbidden pair", tour) {
 		t.Errorf("the shortcut applied with a forbidden pair")
 	}

@@ -42,7 +42,7 @@ func TestLocalMatchesGlobal(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		tour, err := pairing.FromTRF(f)
+		tour, err := trf.PairingInput(f)
 		if err != nil {
 			continue
 		}
@@ -74,11 +74,11 @@ func TestLocalMatchesGlobalGenerated(t *testing.T) {
 	}
 	for _, c := range []struct{ players, rounds int }{{150, 3}, {251, 5}, {300, 7}} {
 		for seed := uint64(1); seed <= 2; seed++ {
-			f, err := Generate(GenerateOptions{Players: c.players, Rounds: c.rounds, Total: c.rounds + 2, Seed: seed, AbsentPermille: 20, Greedy: true})
+			f, err := trf.Generate(trf.GenerateOptions{Players: c.players, Rounds: c.rounds, Total: c.rounds + 2, Seed: seed, AbsentPermille: 20, Greedy: true}, Pair)
 			if err != nil {
 				t.Fatal(err)
 			}
-			tour, err := pairing.FromTRF(f)
+			tour, err := trf.PairingInput(f)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -107,11 +107,11 @@ func TestBaseWeightsByKey(t *testing.T) {
 	verifyBase = true
 	runCorpus(t)
 	for _, c := range []struct{ players, rounds int }{{41, 6}, {120, 8}, {201, 4}} {
-		f, err := Generate(GenerateOptions{Players: c.players, Rounds: c.rounds, Total: c.rounds + 2, Seed: 3, AbsentPermille: 30})
+		f, err := trf.Generate(trf.GenerateOptions{Players: c.players, Rounds: c.rounds, Total: c.rounds + 2, Seed: 3, AbsentPermille: 30}, Pair)
 		if err != nil {
 			t.Fatal(err)
 		}
-		tour, err := pairing.FromTRF(f)
+		tour, err := trf.PairingInput(f)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package dutch
+package trf
 
 import (
 	"fmt"
@@ -7,7 +7,6 @@ import (
 
 	"arbiter"
 	"arbiter/pairing"
-	"arbiter/trf"
 )
 
 // GenerateOptions describes a synthetic tournament for tests and benchmarks.
@@ -20,15 +19,17 @@ type GenerateOptions struct {
 	// round (written as "0000 - Z" before the round is paired).
 	AbsentPermille int
 	// Greedy pairs the history with a fast greedy pairing (score order,
-	// first opponent not met yet) instead of this engine: O(n^2) per round,
+	// first opponent not met yet) instead of the engine: O(n^2) per round,
 	// for building large benchmark inputs quickly.
 	Greedy bool
 }
 
-// Generate plays a tournament with this engine and random results
-// (deterministic by seed): White wins 40%, draws 25%, Black wins 30%,
-// forfeits 5%. It returns the TRF after opts.Rounds rounds.
-func Generate(opts GenerateOptions) (*trf.File, error) {
+// Generate plays a tournament with the pairing engine pair (dutch.Pair) and
+// random results (deterministic by seed): White wins 40%, draws 25%, Black
+// wins 30%, forfeits 5%. It returns the TRF after opts.Rounds rounds. It
+// lives here, not beside the engine, so that engines never import a file
+// format.
+func Generate(opts GenerateOptions, pair func(*pairing.Tournament) ([]pairing.Pair, error)) (*File, error) {
 	if opts.Players < 2 || opts.Players > 9999 {
 		return nil, arbiter.FieldError("players", "generator", "between 2 and 9999 players, got %d", opts.Players)
 	}
@@ -36,15 +37,15 @@ func Generate(opts GenerateOptions) (*trf.File, error) {
 		opts.Total = opts.Rounds + 1
 	}
 	r := rand.New(rand.NewPCG(opts.Seed, 0x9e3779b97f4a7c15))
-	f := &trf.File{
+	f := &File{
 		Version:       2016,
 		Name:          fmt.Sprintf("synthetic n=%d rounds=%d seed=%d", opts.Players, opts.Rounds, opts.Seed),
 		TotalRounds:   opts.Total,
 		InitialColour: 'w',
-		PointSystem:   trf.DefaultPointSystem(),
+		PointSystem:   DefaultPointSystem(),
 	}
 	for i := 1; i <= opts.Players; i++ {
-		f.Players = append(f.Players, trf.Player{
+		f.Players = append(f.Players, Player{
 			ID:     i,
 			Name:   fmt.Sprintf("Player%04d, Test", i),
 			Rating: 2700 - (1500*(i-1))/opts.Players,
@@ -55,26 +56,26 @@ func Generate(opts GenerateOptions) (*trf.File, error) {
 		for i := range f.Players {
 			p := &f.Players[i]
 			for len(p.Rounds) < round-1 {
-				p.Rounds = append(p.Rounds, trf.Round{Colour: '-', Result: 'Z'})
+				p.Rounds = append(p.Rounds, Round{Colour: '-', Result: 'Z'})
 			}
 			if round > 1 && r.IntN(1000) < opts.AbsentPermille {
-				p.Rounds = append(p.Rounds, trf.Round{Colour: '-', Result: 'Z'})
+				p.Rounds = append(p.Rounds, Round{Colour: '-', Result: 'Z'})
 			}
 		}
-		t, err := pairing.FromTRF(f)
+		t, err := PairingInput(f)
 		if err != nil {
 			return nil, fmt.Errorf("round %d: %w", round, err)
 		}
 		var pairs []pairing.Pair
 		if opts.Greedy {
 			pairs = greedyPairs(t)
-		} else if pairs, err = Pair(t); err != nil {
+		} else if pairs, err = pair(t); err != nil {
 			return nil, fmt.Errorf("round %d: %w", round, err)
 		}
 		for _, pr := range pairs {
 			w := &f.Players[pr.White]
 			if pr.Black < 0 {
-				w.Rounds = append(w.Rounds, trf.Round{Colour: '-', Result: 'U'})
+				w.Rounds = append(w.Rounds, Round{Colour: '-', Result: 'U'})
 				w.Points += ps.PAB
 				continue
 			}
@@ -91,8 +92,8 @@ func Generate(opts GenerateOptions) (*trf.File, error) {
 			default:
 				wr, br = '-', '+'
 			}
-			w.Rounds = append(w.Rounds, trf.Round{Opponent: b.ID, Colour: 'w', Result: wr})
-			b.Rounds = append(b.Rounds, trf.Round{Opponent: w.ID, Colour: 'b', Result: br})
+			w.Rounds = append(w.Rounds, Round{Opponent: b.ID, Colour: 'w', Result: wr})
+			b.Rounds = append(b.Rounds, Round{Opponent: w.ID, Colour: 'b', Result: br})
 			w.Points += resultPoints(ps, wr)
 			b.Points += resultPoints(ps, br)
 		}
@@ -100,7 +101,7 @@ func Generate(opts GenerateOptions) (*trf.File, error) {
 	return f, nil
 }
 
-func resultPoints(ps trf.PointSystem, c byte) arbiter.Points {
+func resultPoints(ps PointSystem, c byte) arbiter.Points {
 	switch c {
 	case '1':
 		return ps.Win

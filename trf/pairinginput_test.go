@@ -1,14 +1,15 @@
-package pairing
+package trf_test
 
 import (
 	"strings"
 	"testing"
 
 	"arbiter"
+	"arbiter/pairing"
 	"arbiter/trf"
 )
 
-func parse(t *testing.T, text string) *trf.File {
+func parsePairing(t *testing.T, text string) *trf.File {
 	t.Helper()
 	f, err := trf.Parse(strings.NewReader(text))
 	if err != nil {
@@ -17,7 +18,7 @@ func parse(t *testing.T, text string) *trf.File {
 	return f
 }
 
-// Round 1 played (1-2 won by White, 3 got the PAB); player 2 announced a
+// Round 1 played (1-2 won by pairing.White, 3 got the PAB); player 2 announced a
 // half-point bye for round 2 ("0000 - H" in the round-2 column), so round 2
 // is the round to pair and player 2 is not paired in it.
 const twoRounds = `012 test
@@ -28,19 +29,19 @@ XXC white1
 001    3      C                                 1800                             1.0       0000 - U
 `
 
-func TestFromTRFRoundToPairAndAbsence(t *testing.T) {
-	tour, err := FromTRF(parse(t, twoRounds))
+func TestPairingInputRoundToPairAndAbsence(t *testing.T) {
+	tour, err := trf.PairingInput(parsePairing(t, twoRounds))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tour.PlayedRounds != 1 || tour.TotalRounds != 5 || tour.InitialColour != White {
+	if tour.PlayedRounds != 1 || tour.TotalRounds != 5 || tour.InitialColour != pairing.White {
 		t.Fatalf("played %d total %d colour %v", tour.PlayedRounds, tour.TotalRounds, tour.InitialColour)
 	}
 	if tour.Players[1].Absent == false || tour.Players[0].Absent || tour.Players[2].Absent {
 		t.Fatalf("absent flags: %v %v %v", tour.Players[0].Absent, tour.Players[1].Absent, tour.Players[2].Absent)
 	}
 	g := tour.Players[0].Games[0]
-	if !g.Played || !g.Paired || g.Opponent != 1 || g.Colour != White || g.Outcome != Win {
+	if !g.Played || !g.Paired || g.Opponent != 1 || g.Colour != pairing.White || g.Outcome != pairing.Win {
 		t.Fatalf("player 1 round 1: %+v", g)
 	}
 	bye := tour.Players[2].Games[0]
@@ -52,23 +53,23 @@ func TestFromTRFRoundToPairAndAbsence(t *testing.T) {
 	}
 }
 
-func TestFromTRFRejectsWrongPoints(t *testing.T) {
+func TestPairingInputRejectsWrongPoints(t *testing.T) {
 	bad := strings.Replace(twoRounds, "1.0          2 w 1", "3.0          2 w 1", 1)
-	_, err := FromTRF(parse(t, bad))
+	_, err := trf.PairingInput(parsePairing(t, bad))
 	if arbiter.ErrorCode(err) != arbiter.EINVALID || !strings.Contains(err.Error(), "player 1 points") {
 		t.Fatalf("err = %v", err)
 	}
 }
 
-func TestFromTRFInfersInitialColour(t *testing.T) {
-	// Without XXC: the first-ranked player had Black in round 1.
+func TestPairingInputInfersInitialColour(t *testing.T) {
+	// Without XXC: the first-ranked player had pairing.Black in round 1.
 	text := strings.Replace(strings.Replace(twoRounds, "XXC white1\n", "", 1), "2 w 1", "2 b 1", 1)
 	text = strings.Replace(text, "1 b 0", "1 w 0", 1)
-	tour, err := FromTRF(parse(t, text))
+	tour, err := trf.PairingInput(parsePairing(t, text))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tour.InitialColour != Black {
+	if tour.InitialColour != pairing.Black {
 		t.Fatalf("inferred %v, want black", tour.InitialColour)
 	}
 }

@@ -1,4 +1,4 @@
-package pairing
+package trf
 
 import (
 	"fmt"
@@ -6,16 +6,16 @@ import (
 	"strings"
 
 	"arbiter"
-	"arbiter/trf"
+	"arbiter/pairing"
 )
 
-// FromTRF converts a parsed TRF file into the state before pairing the next
+// PairingInput converts a parsed TRF file into the state before pairing the next
 // round, with the conventions of bbpPairings' -p mode: the round to pair is
 // the one after the last round in which anybody was paired; a player with an
 // entry in that round's column (e.g. "0000 - H", "0000 - Z"), listed in XXZ,
 // or given a 240 bye for that round is not paired; players who never took part
 // in a pairing and have such an entry are left out entirely.
-func FromTRF(f *trf.File) (*Tournament, error) {
+func PairingInput(f *File) (*pairing.Tournament, error) {
 	idx := map[int]int{}
 	for i, p := range f.Players {
 		if _, dup := idx[p.ID]; dup {
@@ -85,21 +85,21 @@ func FromTRF(f *trf.File) (*Tournament, error) {
 		}
 	}
 	sort.SliceStable(order, func(a, b int) bool { return f.Players[order[a]].ID < f.Players[order[b]].ID })
-	t := &Tournament{PlayedRounds: played, TotalRounds: total}
+	t := &pairing.Tournament{PlayedRounds: played, TotalRounds: total}
 	ps := f.PointSystem
-	t.Points = PointSystem{Win: ps.Win, Draw: ps.Draw, Loss: ps.Loss, ZeroBye: ps.ZeroBye, ForfeitLoss: ps.ForfeitLoss, PairingBye: ps.PAB}
+	t.Points = pairing.PointSystem{Win: ps.Win, Draw: ps.Draw, Loss: ps.Loss, ZeroBye: ps.ZeroBye, ForfeitLoss: ps.ForfeitLoss, PairingBye: ps.PAB}
 	local := map[int]int{} // ID -> index in t.Players
 	for _, i := range order {
 		local[f.Players[i].ID] = len(t.Players)
-		t.Players = append(t.Players, Player{ID: f.Players[i].ID})
+		t.Players = append(t.Players, pairing.Player{ID: f.Players[i].ID})
 	}
 	for _, i := range order {
 		fp := &f.Players[i]
 		p := &t.Players[local[fp.ID]]
 		p.Absent = length[i] > played || absent[fp.ID]
-		p.Games = make([]Game, played)
+		p.Games = make([]pairing.Game, played)
 		for r := 0; r < played; r++ {
-			g := Game{Opponent: -1}
+			g := pairing.Game{Opponent: -1}
 			if r < len(fp.Rounds) {
 				var err error
 				g, err = gameOf(fp.Rounds[r], local)
@@ -147,7 +147,7 @@ func FromTRF(f *trf.File) (*Tournament, error) {
 		p.Score = sum
 	}
 	for _, fb := range f.ForbiddenPairs {
-		g := ForbiddenGroup{FirstRound: fb.FirstRound, LastRound: fb.LastRound}
+		g := pairing.ForbiddenGroup{FirstRound: fb.FirstRound, LastRound: fb.LastRound}
 		for _, id := range fb.IDs {
 			if j, ok := local[id]; ok {
 				g.Players = append(g.Players, j)
@@ -157,23 +157,23 @@ func FromTRF(f *trf.File) (*Tournament, error) {
 	}
 	switch f.InitialColour {
 	case 'w', 'W':
-		t.InitialColour = White
+		t.InitialColour = pairing.White
 	case 'b', 'B':
-		t.InitialColour = Black
+		t.InitialColour = pairing.Black
 	default:
 		t.InitialColour = inferInitialColour(t)
 	}
-	if t.InitialColour == NoColour {
+	if t.InitialColour == pairing.NoColour {
 		return nil, arbiter.FieldError("XXC", "TRF XXC/152", "the initial colour is not given and cannot be inferred")
 	}
 	return t, nil
 }
 
-func blankRound(rd trf.Round) bool {
+func blankRound(rd Round) bool {
 	return rd.Opponent == 0 && (rd.Colour == '-' || rd.Colour == ' ' || rd.Colour == 0) && (rd.Result == ' ' || rd.Result == 0)
 }
 
-func paired(rd trf.Round) bool {
+func paired(rd Round) bool {
 	r := upper(rd.Result)
 	return rd.Opponent != 0 || r == 'U' || r == '+'
 }
@@ -185,8 +185,8 @@ func upper(b byte) byte {
 	return b
 }
 
-func gameOf(rd trf.Round, local map[int]int) (Game, error) {
-	g := Game{Opponent: -1}
+func gameOf(rd Round, local map[int]int) (pairing.Game, error) {
+	g := pairing.Game{Opponent: -1}
 	if rd.Opponent != 0 {
 		j, ok := local[rd.Opponent]
 		if !ok {
@@ -196,29 +196,29 @@ func gameOf(rd trf.Round, local map[int]int) (Game, error) {
 	}
 	switch rd.Colour {
 	case 'w', 'W':
-		g.Colour = White
+		g.Colour = pairing.White
 	case 'b', 'B':
-		g.Colour = Black
+		g.Colour = pairing.Black
 	}
 	res := upper(rd.Result)
 	switch res {
 	case 'D', '=', 'H':
-		g.Outcome = Draw
+		g.Outcome = pairing.Draw
 	case '+', 'W', '1', 'F', 'U':
-		g.Outcome = Win
+		g.Outcome = pairing.Win
 	case '-', 'L', '0', 'Z', ' ', 0:
-		g.Outcome = Loss
+		g.Outcome = pairing.Loss
 	default:
 		return g, fmt.Errorf("unknown result code %q", rd.Result)
 	}
-	g.Played = g.Opponent >= 0 && g.Colour != NoColour && !strings.ContainsRune("+-HFUZ ", rune(res)) && res != 0
+	g.Played = g.Opponent >= 0 && g.Colour != pairing.NoColour && !strings.ContainsRune("+-HFUZ ", rune(res)) && res != 0
 	g.Paired = g.Opponent >= 0 || res == 'U' || res == '+'
 	return g, nil
 }
 
 // accelerations fills Player.Accelerations from XXA, 250 records or the Baku
 // method named in record 192.
-func accelerations(f *trf.File, t *Tournament, local map[int]int) error {
+func accelerations(f *File, t *pairing.Tournament, local map[int]int) error {
 	manual := len(f.Accelerations) > 0 || len(f.AccelerationRanges) > 0
 	for _, a := range f.Accelerations {
 		if j, ok := local[a.Player]; ok {
@@ -280,19 +280,19 @@ func accelerations(f *trf.File, t *Tournament, local map[int]int) error {
 // inferInitialColour recovers the colour drawn for round 1 from the first
 // round in which colours were given: the first-ranked player taking part got
 // the initial colour, and colours alternate with rank.
-func inferInitialColour(t *Tournament) Colour {
+func inferInitialColour(t *pairing.Tournament) pairing.Colour {
 	minRound := -1
 	for _, p := range t.Players {
 		for r, g := range p.Games {
-			if g.Colour != NoColour && (minRound < 0 || r < minRound) {
+			if g.Colour != pairing.NoColour && (minRound < 0 || r < minRound) {
 				minRound = r
 			}
 		}
 	}
 	if minRound < 0 {
-		return NoColour
+		return pairing.NoColour
 	}
-	result, eff := NoColour, 0
+	result, eff := pairing.NoColour, 0
 	for _, p := range t.Players { // already in pairing-number order
 		took := false
 		for r := 0; r <= minRound && r < len(p.Games); r++ {
@@ -301,7 +301,7 @@ func inferInitialColour(t *Tournament) Colour {
 			}
 		}
 		if took {
-			if result == NoColour {
+			if result == pairing.NoColour {
 				c := p.Games[minRound].Colour
 				if eff&1 == 1 {
 					c = c.Invert()

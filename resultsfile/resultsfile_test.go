@@ -1,10 +1,11 @@
-package standings
+package resultsfile
 
 import (
 	"strings"
 	"testing"
 
 	"arbiter"
+	"arbiter/standings"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -22,7 +23,7 @@ func TestResultsFileDefaults(t *testing.T) {
     {"a": "e", "decision": "half_bye"}
   ]]
 }`
-	rf, err := ReadResults(strings.NewReader(doc))
+	rf, err := Read(strings.NewReader(doc))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +32,7 @@ func TestResultsFileDefaults(t *testing.T) {
 		t.Fatalf("want a match_points error, got %v", err)
 	}
 	rf.Rounds[0][0].MatchPoints = []arbiter.Points{0, arbiter.Point}
-	d := Defaults{Scoring: Scoring{Win: 2 * arbiter.Point, Draw: arbiter.Point}, DoubleForfeitDraw: true, SingleGame: true}
+	d := Defaults{Scoring: standings.Scoring{Win: 2 * arbiter.Point, Draw: arbiter.Point}, DoubleForfeitDraw: true, SingleGame: true}
 	pools, err := rf.Inputs(d, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -40,14 +41,14 @@ func TestResultsFileDefaults(t *testing.T) {
 		t.Fatalf("pools %+v", pools)
 	}
 	P := arbiter.Point
-	want := [][]Result{{
-		{A: Side{ID: "a", Colour: Black}, B: Side{ID: "b", MatchPoints: P, Secondary: P, Colour: White}},
-		{A: Side{ID: "c", MatchPoints: 2 * P, Secondary: 2 * P}, B: Side{ID: "d"}, Decision: ForfeitWin},
-		{A: Side{ID: "e", MatchPoints: 2 * P, Secondary: 2 * P}, Decision: PairingBye},
+	want := [][]standings.Result{{
+		{A: standings.Side{ID: "a", Colour: standings.Black}, B: standings.Side{ID: "b", MatchPoints: P, Secondary: P, Colour: standings.White}},
+		{A: standings.Side{ID: "c", MatchPoints: 2 * P, Secondary: 2 * P}, B: standings.Side{ID: "d"}, Decision: standings.ForfeitWin},
+		{A: standings.Side{ID: "e", MatchPoints: 2 * P, Secondary: 2 * P}, Decision: standings.PairingBye},
 	}, {
-		{A: Side{ID: "a", MatchPoints: P, Secondary: P}, B: Side{ID: "c", MatchPoints: P, Secondary: P}, Decision: DoubleForfeit},
-		{A: Side{ID: "b", MatchPoints: P, Secondary: P}, B: Side{ID: "d", MatchPoints: P, Secondary: P}, Decision: FullDraw},
-		{A: Side{ID: "e", MatchPoints: P, Secondary: P}, Decision: HalfBye},
+		{A: standings.Side{ID: "a", MatchPoints: P, Secondary: P}, B: standings.Side{ID: "c", MatchPoints: P, Secondary: P}, Decision: standings.DoubleForfeit},
+		{A: standings.Side{ID: "b", MatchPoints: P, Secondary: P}, B: standings.Side{ID: "d", MatchPoints: P, Secondary: P}, Decision: standings.FullDraw},
+		{A: standings.Side{ID: "e", MatchPoints: P, Secondary: P}, Decision: standings.HalfBye},
 	}}
 	if diff := cmp.Diff(want, pools[0].Input.Rounds); diff != "" {
 		t.Errorf("rounds (-want +got):\n%s", diff)
@@ -55,9 +56,9 @@ func TestResultsFileDefaults(t *testing.T) {
 }
 
 func TestResultsFileDerivesMatchPoints(t *testing.T) {
-	rf := &ResultsFile{
-		Entrants: []FileEntrant{{ID: "x"}, {ID: "y"}},
-		Rounds: [][]FileResult{{
+	rf := &File{
+		Entrants: []Entrant{{ID: "x"}, {ID: "y"}},
+		Rounds: [][]Result{{
 			{A: "x", B: "y", Secondary: []arbiter.Points{300, 420}, SetsWon: []int{2, 1}},
 		}},
 	}
@@ -87,13 +88,13 @@ func TestResultsFileErrors(t *testing.T) {
 		{`{"entrants": [{"id": "a", "pool": "p"}, {"id": "b", "pool": "q"}], "rounds": [[{"a": "a", "b": "b", "match_points": [1, 0]}]]}`, "different pools"},
 		{`{"entrants": [{"id": "a"}, {"id": "b"}], "rounds": [[{"a": "a", "b": "b", "sheet": {}}]]}`, "rounds[0][0].sheet"},
 	} {
-		rf, err := ReadResults(strings.NewReader(c.doc))
+		rf, err := Read(strings.NewReader(c.doc))
 		if err == nil {
 			var pools []Pool
 			pools, err = rf.Inputs(Defaults{}, nil)
 			if err == nil && c.want == "" {
-				// a self-pairing is caught by Compute
-				_, err = Compute(pools[0].Input, nil, Options{})
+				// a self-pairing is caught by standings.Compute
+				_, err = standings.Compute(pools[0].Input, nil, standings.Options{})
 				c.want = "paired with itself"
 			}
 		}

@@ -1,4 +1,4 @@
-package standings
+package trf_test
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"arbiter"
+	"arbiter/standings"
 	"arbiter/trf"
 )
 
@@ -41,23 +42,23 @@ func line001(id int, name string, rating int, points string, rounds ...string) s
 	return string(b) + "\n"
 }
 
-func TestFromTRFMapping(t *testing.T) {
-	// Round 1: 1 beats 2 with White, 3 gets the PAB. Round 2: 1 forfeits to
+func TestStandingsInputMapping(t *testing.T) {
+	// Round 1: 1 beats 2 with standings.White, 3 gets the PAB. Round 2: 1 forfeits to
 	// 3, 2 has a half-point bye.
 	f := parseTRF(t, trfHead+
 		line001(1, "A", 2000, "1.0", "2 w 1", "3 b -")+
 		line001(2, "B", 1900, "0.5", "1 b 0", "0 - H")+
 		line001(3, "C", 1800, "2.0", "0 - U", "1 w +"))
-	in, err := FromTRF(f)
+	in, err := trf.StandingsInput(f)
 	if err != nil {
 		t.Fatal(err)
 	}
 	P := arbiter.Point
-	want := [][]Result{
-		{{A: Side{ID: "1", MatchPoints: P, Secondary: P, GamesWon: 1, Colour: White}, B: Side{ID: "2", Colour: Black}, Decision: Played},
-			{A: Side{ID: "3", MatchPoints: P, Secondary: P}, Decision: PairingBye}},
-		{{A: Side{ID: "1", Colour: Black}, B: Side{ID: "3", MatchPoints: P, Secondary: P, Colour: White}, Decision: ForfeitLoss},
-			{A: Side{ID: "2", MatchPoints: P / 2, Secondary: P / 2}, Decision: HalfBye}},
+	want := [][]standings.Result{
+		{{A: standings.Side{ID: "1", MatchPoints: P, Secondary: P, GamesWon: 1, Colour: standings.White}, B: standings.Side{ID: "2", Colour: standings.Black}, Decision: standings.Played},
+			{A: standings.Side{ID: "3", MatchPoints: P, Secondary: P}, Decision: standings.PairingBye}},
+		{{A: standings.Side{ID: "1", Colour: standings.Black}, B: standings.Side{ID: "3", MatchPoints: P, Secondary: P, Colour: standings.White}, Decision: standings.ForfeitLoss},
+			{A: standings.Side{ID: "2", MatchPoints: P / 2, Secondary: P / 2}, Decision: standings.HalfBye}},
 	}
 	if len(in.Rounds) != 2 {
 		t.Fatalf("rounds %d", len(in.Rounds))
@@ -75,18 +76,18 @@ func TestFromTRFMapping(t *testing.T) {
 	if e := in.Entrants[1]; e.ID != "2" || e.Rating != 1900 || e.Seed != 2 || e.Name != "B" {
 		t.Errorf("entrant %+v", e)
 	}
-	if o := TRFOptions(f); o.Edition != Edition2024 || o.TotalRounds != 2 || o.RoundRobin {
+	if o := trf.StandingsOptions(f); o.Edition != standings.Edition2024 || o.TotalRounds != 2 || o.RoundRobin {
 		t.Errorf("options %+v", o)
 	}
 }
 
-func TestFromTRFErrors(t *testing.T) {
+func TestStandingsInputErrors(t *testing.T) {
 	for _, c := range []struct{ body, want string }{
 		{line001(1, "A", 2000, "1.0", "2 w 1") + line001(2, "B", 1900, "0.0", "0 - Z"), "does not list 1"},
 		{line001(1, "A", 2000, "1.0", "2 w 1") + line001(2, "B", 1900, "1.0", "1 b 1"), "do not match"},
 		{line001(1, "A", 2000, "1.0", "9 w 1"), "unknown opponent 9"},
 	} {
-		_, err := FromTRF(parseTRF(t, trfHead+c.body))
+		_, err := trf.StandingsInput(parseTRF(t, trfHead+c.body))
 		if err == nil || !strings.Contains(err.Error(), c.want) || arbiter.ErrorCode(err) != arbiter.EINVALID {
 			t.Errorf("error %v, want EINVALID with %q", err, c.want)
 		}

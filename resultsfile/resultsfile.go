@@ -1,4 +1,7 @@
-package standings
+// Package resultsfile reads the JSON results file of one stage that
+// "arbiter standings" ranks (docs/results-file.md) into the plain inputs of
+// package standings. It is an adapter: the standings engine reads no file.
+package resultsfile
 
 import (
 	"encoding/json"
@@ -7,11 +10,12 @@ import (
 
 	"arbiter"
 	"arbiter/format/strictjson"
+	"arbiter/standings"
 )
 
-// ResultsFile is the JSON results file of one stage read by the
+// File is the JSON results file of one stage read by the
 // "arbiter standings" command (docs/results-file.md).
-type ResultsFile struct {
+type File struct {
 	// Stage names the format's stage the results belong to (optional:
 	// the command line's --stage wins).
 	Stage string `json:"stage,omitempty"`
@@ -19,14 +23,14 @@ type ResultsFile struct {
 	Edition string `json:"edition,omitempty"`
 	// TotalRounds is the planned number of rounds (C.07 16.4.2); 0 = the
 	// stage's round count for the number of entrants, or the rounds given.
-	TotalRounds int           `json:"total_rounds,omitempty"`
-	Entrants    []FileEntrant `json:"entrants"`
+	TotalRounds int       `json:"total_rounds,omitempty"`
+	Entrants    []Entrant `json:"entrants"`
 	// Rounds[r] lists the results of round r+1.
-	Rounds [][]FileResult `json:"rounds"`
+	Rounds [][]Result `json:"rounds"`
 }
 
-// FileEntrant is an entrant of the results file.
-type FileEntrant struct {
+// Entrant is an entrant of the results file.
+type Entrant struct {
 	ID     string                    `json:"id"`
 	Name   string                    `json:"name,omitempty"`
 	Rating int                       `json:"rating,omitempty"`
@@ -37,13 +41,13 @@ type FileEntrant struct {
 	Pool string `json:"pool,omitempty"`
 }
 
-// FileResult is one result: a summary (the fields below) or a match sheet
+// Result is one result: a summary (the fields below) or a match sheet
 // (Sheet, scored by package score in the command). Per-side lists are
 // [a, b]; a bye has one side.
-type FileResult struct {
-	A        string   `json:"a"`
-	B        string   `json:"b,omitempty"`
-	Decision Decision `json:"decision,omitempty"`
+type Result struct {
+	A        string             `json:"a"`
+	B        string             `json:"b,omitempty"`
+	Decision standings.Decision `json:"decision,omitempty"`
 	// MatchPoints of a and b; derived when absent (see docs/results-file.md).
 	MatchPoints []arbiter.Points `json:"match_points,omitempty"`
 	// Secondary score of a and b: set points, points scored or game points.
@@ -56,10 +60,10 @@ type FileResult struct {
 	Sheet json.RawMessage `json:"sheet,omitempty"`
 }
 
-// ReadResults decodes a results file strictly: unknown fields and wrong
+// Read decodes a results file strictly: unknown fields and wrong
 // types are errors naming the JSON path (rule results.*).
-func ReadResults(r io.Reader) (*ResultsFile, error) {
-	var rf ResultsFile
+func Read(r io.Reader) (*File, error) {
+	var rf File
 	if err := strictjson.Decode(r, &rf, "results"); err != nil {
 		return nil, err
 	}
@@ -68,7 +72,7 @@ func ReadResults(r io.Reader) (*ResultsFile, error) {
 
 // Defaults are the format's values used for what a summary leaves out.
 type Defaults struct {
-	Scoring Scoring
+	Scoring standings.Scoring
 	// DoubleForfeitDraw: a double forfeit scores a draw for both (the
 	// format's double_forfeit "draw"); otherwise a loss for both.
 	DoubleForfeitDraw bool
@@ -84,17 +88,17 @@ type Defaults struct {
 // Pool is the input of one separately ranked group ("" = the whole stage).
 type Pool struct {
 	Name  string
-	Input Input
+	Input standings.Input
 }
 
 // SheetFunc scores the match sheet of a result; field is its JSON path.
-type SheetFunc func(field string, sheet json.RawMessage) (Result, error)
+type SheetFunc func(field string, sheet json.RawMessage) (standings.Result, error)
 
-// Inputs converts the file into one Input per pool (one Input when no
+// Inputs converts the file into one standings.Input per pool (one when no
 // entrant names a pool), filling omitted values from d. Errors name the
 // JSON path and the rule.
-func (rf *ResultsFile) Inputs(d Defaults, sheet SheetFunc) ([]Pool, error) {
-	sc := d.Scoring.orDefault()
+func (rf *File) Inputs(d Defaults, sheet SheetFunc) ([]Pool, error) {
+	sc := d.Scoring.OrDefault()
 	var pools []Pool
 	poolOf := map[string]int{} // entrant id -> index in pools
 	idx := map[string]int{}    // pool name -> index in pools
@@ -103,13 +107,13 @@ func (rf *ResultsFile) Inputs(d Defaults, sheet SheetFunc) ([]Pool, error) {
 		if !ok {
 			k = len(pools)
 			idx[e.Pool] = k
-			pools = append(pools, Pool{Name: e.Pool, Input: Input{Scoring: d.Scoring, Rounds: make([][]Result, len(rf.Rounds))}})
+			pools = append(pools, Pool{Name: e.Pool, Input: standings.Input{Scoring: d.Scoring, Rounds: make([][]standings.Result, len(rf.Rounds))}})
 		}
 		if _, dup := poolOf[e.ID]; dup || e.ID == "" {
 			return nil, arbiter.FieldError(fmt.Sprintf("entrants[%d].id", i), "results.entrant", "entrant id %q is empty or used twice", e.ID)
 		}
 		poolOf[e.ID] = k
-		pools[k].Input.Entrants = append(pools[k].Input.Entrants, Entrant{ID: e.ID, Name: e.Name, Rating: e.Rating, Seed: e.Seed, Values: e.Values})
+		pools[k].Input.Entrants = append(pools[k].Input.Entrants, standings.Entrant{ID: e.ID, Name: e.Name, Rating: e.Rating, Seed: e.Seed, Values: e.Values})
 	}
 	if len(pools) == 0 {
 		return nil, arbiter.FieldError("entrants", "results.entrant", "no entrants")
@@ -117,7 +121,7 @@ func (rf *ResultsFile) Inputs(d Defaults, sheet SheetFunc) ([]Pool, error) {
 	for r, rs := range rf.Rounds {
 		for k, fr := range rs {
 			f := fmt.Sprintf("rounds[%d][%d]", r, k)
-			var res Result
+			var res standings.Result
 			var err error
 			if len(fr.Sheet) > 0 {
 				if sheet == nil {
@@ -149,20 +153,20 @@ func (rf *ResultsFile) Inputs(d Defaults, sheet SheetFunc) ([]Pool, error) {
 	return pools, nil
 }
 
-// summary turns a summary result into a Result.
-func summary(f string, fr FileResult, sc Scoring, d Defaults) (Result, error) {
-	res := Result{A: Side{ID: fr.A}, B: Side{ID: fr.B}, Decision: fr.Decision}
+// summary turns a summary result into a standings.Result.
+func summary(f string, fr Result, sc standings.Scoring, d Defaults) (standings.Result, error) {
+	res := standings.Result{A: standings.Side{ID: fr.A}, B: standings.Side{ID: fr.B}, Decision: fr.Decision}
 	if fr.A == "" {
 		return res, arbiter.FieldError(f+".a", "results.entrant", "side a is required")
 	}
 	single := fr.B == ""
 	switch fr.Decision {
-	case PairingBye, FullBye, HalfBye, ZeroBye:
+	case standings.PairingBye, standings.FullBye, standings.HalfBye, standings.ZeroBye:
 		if !single {
 			return res, arbiter.FieldError(f+".b", "results.bye", "decision %q has one side: leave b out", fr.Decision)
 		}
-	case "", Played, ForfeitWin, ForfeitLoss, DoubleForfeit, FullDraw:
-		if single && fr.Decision != ForfeitWin && fr.Decision != ForfeitLoss {
+	case "", standings.Played, standings.ForfeitWin, standings.ForfeitLoss, standings.DoubleForfeit, standings.FullDraw:
+		if single && fr.Decision != standings.ForfeitWin && fr.Decision != standings.ForfeitLoss {
 			return res, arbiter.FieldError(f+".b", "results.pairing", "decision %q needs side b", decisionName(fr.Decision))
 		}
 	default:
@@ -189,14 +193,14 @@ func summary(f string, fr FileResult, sc Scoring, d Defaults) (Result, error) {
 	switch fr.White {
 	case "":
 	case "a":
-		res.A.Colour, res.B.Colour = White, Black
+		res.A.Colour, res.B.Colour = standings.White, standings.Black
 	case "b":
-		res.A.Colour, res.B.Colour = Black, White
+		res.A.Colour, res.B.Colour = standings.Black, standings.White
 	default:
 		return res, arbiter.FieldError(f+".white", "results.white", "white must be \"a\" or \"b\", got %q", fr.White)
 	}
 	if single {
-		res.B.Colour = NoColour
+		res.B.Colour = standings.NoColour
 	}
 	if len(fr.SetsWon) > 0 {
 		res.A.SetsWon = fr.SetsWon[0]
@@ -217,7 +221,7 @@ func summary(f string, fr FileResult, sc Scoring, d Defaults) (Result, error) {
 		if !single {
 			mpB = fr.MatchPoints[1]
 		}
-	case fr.Decision == "" || fr.Decision == Played:
+	case fr.Decision == "" || fr.Decision == standings.Played:
 		var ca, cb int64
 		switch {
 		case d.DecideBySets && len(fr.SetsWon) > 0:
@@ -235,13 +239,13 @@ func summary(f string, fr FileResult, sc Scoring, d Defaults) (Result, error) {
 		default:
 			mpA, mpB = sc.Draw, sc.Draw
 		}
-	case fr.Decision == ForfeitWin:
+	case fr.Decision == standings.ForfeitWin:
 		mpA = sc.Win
-	case fr.Decision == ForfeitLoss:
+	case fr.Decision == standings.ForfeitLoss:
 		mpB = sc.Win
-	case fr.Decision == DoubleForfeit && d.DoubleForfeitDraw, fr.Decision == FullDraw, fr.Decision == HalfBye:
+	case fr.Decision == standings.DoubleForfeit && d.DoubleForfeitDraw, fr.Decision == standings.FullDraw, fr.Decision == standings.HalfBye:
 		mpA, mpB = sc.Draw, sc.Draw
-	case fr.Decision == PairingBye, fr.Decision == FullBye:
+	case fr.Decision == standings.PairingBye, fr.Decision == standings.FullBye:
 		mpA = sc.Win
 	}
 	res.A.MatchPoints = mpA
@@ -251,7 +255,7 @@ func summary(f string, fr FileResult, sc Scoring, d Defaults) (Result, error) {
 	if d.SingleGame && len(fr.Secondary) == 0 {
 		res.A.Secondary, res.B.Secondary = res.A.MatchPoints, res.B.MatchPoints
 	}
-	played := fr.Decision == "" || fr.Decision == Played
+	played := fr.Decision == "" || fr.Decision == standings.Played
 	switch {
 	case len(fr.GamesWon) > 0:
 		res.A.GamesWon = fr.GamesWon[0]
@@ -267,14 +271,14 @@ func summary(f string, fr FileResult, sc Scoring, d Defaults) (Result, error) {
 		}
 	}
 	if single {
-		res.B = Side{}
+		res.B = standings.Side{}
 	}
 	return res, nil
 }
 
-func decisionName(d Decision) Decision {
+func decisionName(d standings.Decision) standings.Decision {
 	if d == "" {
-		return Played
+		return standings.Played
 	}
 	return d
 }
