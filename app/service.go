@@ -48,6 +48,8 @@ type Service struct {
 	// accounts reads Lichess accounts for eligibility checks; nil = not
 	// available (SetAccountSource).
 	accounts AccountSource
+	// lichess creates games and imports results (SetLichess).
+	lichess LichessAPI
 	// queue runs background jobs; nil = none (OpenJobs, jobs.go).
 	queue *jobs.Queue
 	// integrations: webhooks and Challonge (integrations.go).
@@ -222,6 +224,10 @@ func setVersion(v any, version int64) {
 	case *EligibilityCheck:
 		d.Version = version
 	case *TeamCheck:
+		d.Version = version
+	case *MatchGames:
+		d.Version = version
+	case *LichessImport:
 		d.Version = version
 	}
 }

@@ -168,6 +168,7 @@ func runJobsRun(ctx context.Context, e *env, args []string) error {
 	}
 	svc.SetGameSource(app.LichessGames{Client: lc}) // result verification
 	svc.SetAccountSource(lc)                        // eligibility checks
+	svc.SetLichess(lc)                              // games created, results imported (background jobs)
 	if err := integ.apply(svc, nil); err != nil {
 		return err
 	}

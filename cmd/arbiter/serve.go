@@ -78,6 +78,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	svc.SetGameSource(app.LichessGames{Client: lc}) // result verification (background jobs)
 	svc.SetAccountSource(lc)                        // eligibility checks (background jobs)
+	svc.SetLichess(lc)                              // games created, results imported (background jobs)
 	if err := integ.apply(svc, log); err != nil {
 		return err
 	}
