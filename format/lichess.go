@@ -29,7 +29,9 @@ const (
 const DefaultConfirmHours = 24
 
 // CreatesGames reports whether Arbiter creates the event's games on Lichess.
-func (f *Format) CreatesGames() bool { return f.Lichess != nil && f.Lichess.Games == GamesOpenChallenge }
+func (f *Format) CreatesGames() bool {
+	return f.Lichess != nil && f.Lichess.Games == GamesOpenChallenge
+}
 
 // ImportsResults reports whether the event's results are imported from Lichess.
 func (f *Format) ImportsResults() bool { return f.Lichess != nil }
