@@ -274,8 +274,9 @@ func gamePoints(p format.Part) (win, draw arbiter.Points) {
 	return win, draw
 }
 
-// gameStatusWords says where a created game stands, for its page.
-func gameStatusWords(g CreatedGame) string {
+// StatusWords says where a created game stands, for its page: "1-0",
+// "being played", "waiting for the players to join".
+func (g CreatedGame) StatusWords() string {
 	switch {
 	case g.Status == "":
 		return "waiting for the players to join"
