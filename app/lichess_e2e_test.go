@@ -23,7 +23,7 @@ type lichessRig struct {
 	pacing *lichesstest.Clock
 }
 
-func newLichessRig(t *testing.T, s *Service, c *clock, players ...string) *lichessRig {
+func newLichessRig(t testing.TB, s *Service, c *clock, players ...string) *lichessRig {
 	f := lichesstest.Start(t, lichesstest.Options{Seed: 7, Now: c.now})
 	for _, p := range players {
 		f.AddPlayer(p, lichess.PerfAntichess, 1500, 1800)
@@ -59,7 +59,7 @@ func (r *lichessRig) play(t *testing.T, s *Service, c *clock, script func(liches
 }
 
 // gamesJobsLeft reports games jobs still queued or running.
-func gamesJobsLeft(t *testing.T, s *Service, c *clock) bool {
+func gamesJobsLeft(t testing.TB, s *Service, c *clock) bool {
 	infos, err := s.Jobs().List(ctx, jobs.Filter{States: []jobs.State{jobs.Queued, jobs.Running}})
 	if err != nil {
 		t.Fatal(err)
