@@ -21,6 +21,7 @@ import (
 	"arbiter"
 	"arbiter/format"
 	"arbiter/jobs"
+	"arbiter/lichess"
 	"arbiter/sqlstore"
 )
 
@@ -50,6 +51,8 @@ type Service struct {
 	accounts AccountSource
 	// lichess creates games and imports results (SetLichess).
 	lichess LichessAPI
+	// organiser is the organiser's token as checked at start (SetOrganiser).
+	organiser *lichess.Organiser
 	// queue runs background jobs; nil = none (OpenJobs, jobs.go).
 	queue *jobs.Queue
 	// integrations: webhooks and Challonge (integrations.go).

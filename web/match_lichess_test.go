@@ -8,6 +8,7 @@ import (
 
 	"arbiter"
 	"arbiter/app"
+	"arbiter/lichess"
 	"arbiter/lichess/lichesstest"
 )
 
@@ -66,5 +67,23 @@ func TestMatchLichessGames(t *testing.T) {
 	if len(out.Games) != 2 || out.Games[0].ID != pend[0].ID || out.Games[0].Result != "0-1" || out.Games[1].White != "p07" ||
 		out.Games[1].Number != 2 || out.Games[1].State != "waiting for the players to join" {
 		t.Fatalf("API games %+v", out.Games)
+	}
+}
+
+// TestConsoleLichessToken: the TD console says what the organiser's token
+// allows, with a plain message for each feature a missing scope turns off.
+func TestConsoleLichessToken(t *testing.T) {
+	f := newFixture(t)
+	acwcEvent(t, f)
+	tdTok := f.signIn(t, tdActor.Name)
+	_, body := f.as(t, tdTok, "GET", "/events/wc/td", nil)
+	wantContains(t, body, "Arbiter creates each game on Lichess at the agreed start", "No organiser's token")
+	f.app.SetOrganiser(&lichess.Organiser{UserID: "organiser", Scopes: []string{lichess.ScopeChallengeBulk}})
+	_, body = f.as(t, tdTok, "GET", "/events/wc/td", nil)
+	wantContains(t, body, "Organiser's token of <strong>organiser</strong>, scopes: <code>challenge:bulk</code>.",
+		`data-feature="bulk_pairing">On: Bulk pairing`,
+		`data-feature="messages">Off: No Lichess messages: the organiser&#39;s token lacks msg:write.`)
+	if _, err := f.app.LichessAccessOf(context.Background(), arbiter.Actor{Name: "p01", Role: arbiter.RolePlayer}, "wc"); arbiter.ErrorCode(err) != arbiter.EFORBIDDEN {
+		t.Fatalf("a player reads the token's scopes: %v", err)
 	}
 }
