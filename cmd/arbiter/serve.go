@@ -77,7 +77,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	svc.SetOrganiser(org) // its scopes on the TD console
+	svc.SetOrganiser(org)                           // its scopes on the TD console
 	svc.SetGameSource(app.LichessGames{Client: lc}) // result verification (background jobs)
 	svc.SetAccountSource(lc)                        // eligibility checks (background jobs)
 	svc.SetLichess(lc)                              // games created, results imported (background jobs)
