@@ -135,11 +135,14 @@ func (s *Service) lichessHooks(ctx context.Context, tx *sqlstore.Tx, written []s
 		return st, err
 	}
 	for _, e := range written {
-		if e.EventID == "" || e.After == nil || (e.Kind != kindRound && e.Kind != kindMatch) {
+		if e.EventID == "" || e.After == nil || (e.Kind != kindRound && e.Kind != kindMatch && e.Kind != kindAppeal) {
 			continue
 		}
 		st, err := stateOf(e.EventID)
 		if err != nil {
+			return err
+		}
+		if err := s.messageHooks(ctx, tx, st, e); err != nil { // messages.go
 			return err
 		}
 		if !st.f.ImportsResults() {

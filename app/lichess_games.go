@@ -29,6 +29,7 @@ type LichessAPI interface {
 	OpenChallenge(ctx context.Context, r lichess.OpenChallengeRequest) (*lichess.Challenge, error)
 	GamesByID(ctx context.Context, ids []string) ([]lichess.Game, error)
 	GamesBetween(ctx context.Context, player, opponent string, since, until time.Time, perf string) ([]lichess.Game, error)
+	SendMessage(ctx context.Context, username, text string) error
 }
 
 // SetLichess gives the service the Lichess client that creates games and

@@ -53,6 +53,8 @@ type Service struct {
 	lichess LichessAPI
 	// organiser is the organiser's token as checked at start (SetOrganiser).
 	organiser *lichess.Organiser
+	// baseURL is the web app's address for links in messages (SetBaseURL).
+	baseURL string
 	// queue runs background jobs; nil = none (OpenJobs, jobs.go).
 	queue *jobs.Queue
 	// integrations: webhooks and Challonge (integrations.go).

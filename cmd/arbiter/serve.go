@@ -81,6 +81,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	svc.SetGameSource(app.LichessGames{Client: lc}) // result verification (background jobs)
 	svc.SetAccountSource(lc)                        // eligibility checks (background jobs)
 	svc.SetLichess(lc)                              // games created, results imported (background jobs)
+	svc.SetBaseURL(os.Getenv("ARBITER_BASE_URL"))   // links in Lichess messages
 	if err := integ.apply(svc, log); err != nil {
 		return err
 	}
