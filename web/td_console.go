@@ -372,6 +372,19 @@ func (s *Server) tdSeparate(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
+// tdMessages turns the event's Lichess messages on or off.
+func (s *Server) tdMessages(w http.ResponseWriter, r *http.Request) {
+	slug := r.PathValue("slug")
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
+		on := r.FormValue("on") == "1"
+		_, err := s.app.SetMessages(r.Context(), a, slug, on)
+		if on {
+			return "Players now get messages on Lichess.", err
+		}
+		return "Messages on Lichess are off.", err
+	})
+}
+
 // tdRemoveSeparated lifts a list of separated players.
 func (s *Server) tdRemoveSeparated(w http.ResponseWriter, r *http.Request) {
 	slug := r.PathValue("slug")
