@@ -38,6 +38,9 @@ type Event struct {
 	// InitialColourLot says how InitialColour was chosen so that the TDs
 	// can verify it: the SHA-256 input and digest of the lot, or "TDs".
 	InitialColourLot string `json:"initial_colour_lot,omitempty"`
+	// Messages: the TDs send the players messages through the Lichess
+	// inbox (pairings, offers, reminders, results to confirm, appeals).
+	Messages bool `json:"messages,omitempty"`
 
 	Version int64 `json:"-"`
 }

@@ -129,7 +129,7 @@ func registerPlayers(t *testing.T, s *Service, slug string, n int) []string {
 // captained by cap01.. with members capNN, aNN, bNN and cNN, a substitute
 // sNN when substitutes is set, and rating 2300 - ratingStep*i (no rating
 // when ratingStep is 0): seeds follow the team number.
-func registerTeams(t *testing.T, s *Service, slug string, n, ratingStep int, substitutes bool) {
+func registerTeams(t testing.TB, s *Service, slug string, n, ratingStep int, substitutes bool) {
 	t.Helper()
 	for i := 1; i <= n; i++ {
 		capt := fmt.Sprintf("cap%02d", i)

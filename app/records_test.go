@@ -37,7 +37,10 @@ func TestDocHandles(t *testing.T) {
 					t.Errorf("%s: %v", k.kind, err)
 					continue
 				}
-				f, ok := k.typ.FieldByName("Version")
+				f, ok := reflect.StructField{}, false
+				if k.typ.Kind() == reflect.Struct {
+					f, ok = k.typ.FieldByName("Version")
+				}
 				if !ok {
 					continue
 				}

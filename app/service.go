@@ -21,6 +21,7 @@ import (
 	"arbiter"
 	"arbiter/format"
 	"arbiter/jobs"
+	"arbiter/lichess"
 	"arbiter/sqlstore"
 )
 
@@ -48,6 +49,12 @@ type Service struct {
 	// accounts reads Lichess accounts for eligibility checks; nil = not
 	// available (SetAccountSource).
 	accounts AccountSource
+	// lichess creates games and imports results (SetLichess).
+	lichess LichessAPI
+	// organiser is the organiser's token as checked at start (SetOrganiser).
+	organiser *lichess.Organiser
+	// baseURL is the web app's address for links in messages (SetBaseURL).
+	baseURL string
 	// queue runs background jobs; nil = none (OpenJobs, jobs.go).
 	queue *jobs.Queue
 	// integrations: webhooks and Challonge (integrations.go).

@@ -128,7 +128,7 @@ func (s *Service) changeHooks(ctx context.Context, tx *sqlstore.Tx, written []sq
 			return err
 		}
 	}
-	return nil
+	return s.lichessHooks(ctx, tx, written) // job_import.go
 }
 
 func (s *Service) eventHooks(ctx context.Context, tx *sqlstore.Tx, eventID string, occ []occurrence) error {

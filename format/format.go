@@ -69,6 +69,9 @@ type Format struct {
 	// or "antichess" (A1, W2); empty = standard. Result verification
 	// against Lichess looks for games in it.
 	Variant string `json:"variant,omitempty"`
+	// Lichess is what Arbiter does on Lichess for the games (lichess.go);
+	// nil = nothing: players create their games and report the results.
+	Lichess *Lichess `json:"lichess,omitempty"`
 	// Notes are remarks shown by explain (interpretations of the rulebook).
 	Notes []string `json:"notes,omitempty"`
 }

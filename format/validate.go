@@ -26,6 +26,9 @@ func (f *Format) Validate() error {
 	if !nameRE.MatchString(f.Name) {
 		return fieldErr("name", "format.name", "want lowercase letters, digits and '-', got %q", f.Name)
 	}
+	if err := f.validateLichess(); err != nil {
+		return err
+	}
 	if err := f.validatePolicy(); err != nil {
 		return err
 	}

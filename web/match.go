@@ -71,6 +71,9 @@ type matchData struct {
 	CanSeal, CanReveal bool
 	SheetExample       string
 	Now                time.Time
+	// Games are the games Arbiter created on Lichess for the match, in
+	// the order they were created (issue 14).
+	Games []app.CreatedGame
 }
 
 // offerRow is one offered start time.
@@ -121,6 +124,11 @@ func (s *Server) matchView(r *http.Request, slug, id string) (*matchData, error)
 	d.CanAppeal = mi.Round.Status == arbiter.RoundClosed && d.Side != ""
 	d.Member = d.Side == "" && (slices.Contains(roles.Member, mi.M.Home) || mi.M.Away != "" && slices.Contains(roles.Member, mi.M.Away))
 	d.ShowReports = d.Side != "" || d.Member || roles.TD
+	mg, err := s.app.MatchGamesOf(ctx, slug, mi.M.ID)
+	if err != nil {
+		return nil, err
+	}
+	d.Games = mg.Games
 	if d.Lineups, err = s.lineupsOf(ctx, d); err != nil {
 		return nil, err
 	}

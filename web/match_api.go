@@ -31,6 +31,16 @@ type apiMatchOut struct {
 	// Lineups is who plays each board or set of a team match, with the
 	// page's disclosure rules (match_lineups.go).
 	Lineups *matchLineups `json:"lineups,omitempty"`
+	// LichessGames are the games Arbiter created on Lichess, with their
+	// links and where each stands.
+	LichessGames []apiLichessGame `json:"lichess_games,omitempty"`
+}
+
+// apiLichessGame is a game Arbiter created on Lichess.
+type apiLichessGame struct {
+	app.CreatedGame
+	Result string `json:"result,omitempty"` // from White's side: 1-0, 0-1, ½-½
+	State  string `json:"state"`            // in words
 }
 
 // apiBoardTime is one board's negotiation: its players, where it stands,
@@ -66,6 +76,9 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 		Home: apiEntrantRef{ID: d.Home.ID, Name: d.Home.Name}}
 	if !d.M.IsBye() {
 		out.Away = &apiEntrantRef{ID: d.Away.ID, Name: d.Away.Name}
+	}
+	for _, g := range d.Games {
+		out.LichessGames = append(out.LichessGames, apiLichessGame{CreatedGame: g, Result: g.Result(), State: g.StatusWords()})
 	}
 	for _, b := range d.Boards {
 		bt := apiBoardTime{Board: b.Board, HomePlayer: b.Home, AwayPlayer: b.Away, Negotiation: "none", Decided: b.Ruling}

@@ -30,6 +30,7 @@ func (s *Server) tdRoutes() {
 	s.handleFunc("POST /events/{slug}/td/forbidden", s.tdForbid)
 	s.handleFunc("POST /events/{slug}/td/forbidden/{id}", s.tdRemoveForbidden)
 	s.handleFunc("POST /events/{slug}/td/separated", s.tdSeparate)
+	s.handleFunc("POST /events/{slug}/td/messages", s.tdMessages)
 	s.handleFunc("POST /events/{slug}/td/separated/{id}", s.tdRemoveSeparated)
 	s.handleFunc("POST /events/{slug}/td/bans", s.tdBan)
 	s.handleFunc("POST /events/{slug}/td/bans/{id}", s.tdLiftBan)

@@ -59,6 +59,8 @@ type tdConsoleData struct {
 	// EligibilityJobs each entrant's latest eligibility job (td_jobs.go).
 	Jobs            []tdJobRow
 	EligibilityJobs map[string]tdJobRow
+	// Lichess is the organiser's token and what it enables (issue 14).
+	Lichess app.LichessAccess
 }
 
 // tdMatchRow is a match in a table, with names and its result in words.
@@ -93,6 +95,10 @@ func (s *Server) tdConsolePage(w http.ResponseWriter, r *http.Request) {
 func (s *Server) consoleData(ctx context.Context, ev arbiter.Event, a arbiter.Actor) (tdConsoleData, error) {
 	slug := ev.Slug
 	d := tdConsoleData{Ev: ev, Here: "console", Now: s.app.Now()}
+	var err error
+	if d.Lichess, err = s.app.LichessAccessOf(ctx, a, slug); err != nil {
+		return d, err
+	}
 	names, es, err := s.entrantNames(ctx, slug)
 	if err != nil {
 		return d, err
@@ -363,6 +369,19 @@ func (s *Server) tdSeparate(w http.ResponseWriter, r *http.Request) {
 		sp, err := s.app.Separate(r.Context(), a, slug, app.SeparateRequest{Players: splitList(r.FormValue("players")),
 			Reason: strings.TrimSpace(r.FormValue("reason"))})
 		return "List " + sp.ID + " recorded: these players must play on different teams.", err
+	})
+}
+
+// tdMessages turns the event's Lichess messages on or off.
+func (s *Server) tdMessages(w http.ResponseWriter, r *http.Request) {
+	slug := r.PathValue("slug")
+	s.tdAct(w, r, consoleURL(slug), func(a arbiter.Actor) (string, error) {
+		on := r.FormValue("on") == "1"
+		_, err := s.app.SetMessages(r.Context(), a, slug, on)
+		if on {
+			return "Players now get messages on Lichess.", err
+		}
+		return "Messages on Lichess are off.", err
 	})
 }
 

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -168,6 +169,8 @@ func runJobsRun(ctx context.Context, e *env, args []string) error {
 	}
 	svc.SetGameSource(app.LichessGames{Client: lc}) // result verification
 	svc.SetAccountSource(lc)                        // eligibility checks
+	svc.SetLichess(lc)                              // games created, results imported (background jobs)
+	svc.SetBaseURL(os.Getenv("ARBITER_BASE_URL"))   // links in Lichess messages
 	if err := integ.apply(svc, nil); err != nil {
 		return err
 	}

@@ -73,11 +73,15 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := checkOrganiser(ctx, lc, token, log); err != nil {
+	org, err := checkOrganiser(ctx, lc, token, log)
+	if err != nil {
 		return err
 	}
+	svc.SetOrganiser(org)                           // its scopes on the TD console
 	svc.SetGameSource(app.LichessGames{Client: lc}) // result verification (background jobs)
 	svc.SetAccountSource(lc)                        // eligibility checks (background jobs)
+	svc.SetLichess(lc)                              // games created, results imported (background jobs)
+	svc.SetBaseURL(os.Getenv("ARBITER_BASE_URL"))   // links in Lichess messages
 	if err := integ.apply(svc, log); err != nil {
 		return err
 	}
