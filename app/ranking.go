@@ -59,6 +59,9 @@ func finalRanking(ctx context.Context, q sqlstore.Queryer, st *state) ([]Placing
 		rs := ranking.Stage{Name: sg.Name, Kind: sg.Kind, Rounds: sg.Rounds, Seeds: sg.Seeds, MovedUp: sg.MovedUp}
 		switch sg.Kind {
 		case format.Knockout:
+			if rs.Seeds, err = knockoutSeeds(ctx, q, st, si); err != nil {
+				return nil, err
+			}
 			if rs.Matches, err = knockoutMatches(ctx, q, st, si); err != nil {
 				return nil, err
 			}
@@ -117,7 +120,22 @@ func knockoutGroups(ctx context.Context, q sqlstore.Queryer, st *state, si, afte
 	if si > 0 {
 		prev = st.ev.Stages[si-1].Name
 	}
-	return ranking.Knockout(&ranking.Stage{Name: sg.Name, Kind: sg.Kind, Rounds: sg.Rounds, Seeds: sg.Seeds, MovedUp: sg.MovedUp, Matches: ms}, prev, after, false), nil
+	seeds, err := knockoutSeeds(ctx, q, st, si)
+	if err != nil {
+		return nil, err
+	}
+	return ranking.Knockout(&ranking.Stage{Name: sg.Name, Kind: sg.Kind, Rounds: sg.Rounds, Seeds: seeds, MovedUp: sg.MovedUp, Matches: ms}, prev, after, false), nil
+}
+
+// knockoutSeeds are a knockout stage's entrants in seed order: its seeds,
+// or every admitted entrant when the event starts with the knockout (the
+// first stage stores no seeds).
+func knockoutSeeds(ctx context.Context, q sqlstore.Queryer, st *state, si int) ([]string, error) {
+	if sg := st.ev.Stages[si]; si > 0 || len(sg.Seeds) > 0 {
+		return sg.Seeds, nil
+	}
+	es, err := stageEntrants(ctx, q, st, si)
+	return entrantIDs(es), err
 }
 
 // knockoutTable reorders a knockout stage's table by the bracket: the
