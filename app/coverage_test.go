@@ -2,10 +2,13 @@ package app
 
 import (
 	"bytes"
+	"crypto/rand"
 	"fmt"
 	"testing"
+	"time"
 
 	"arbiter"
+	"arbiter/armageddon"
 	"arbiter/format"
 )
 
@@ -99,6 +102,67 @@ func TestRKCCKnockoutTieR11(t *testing.T) {
 		final := pairOK(s.PairRound(ctx, td, "ko"))[0]
 		if final.Home != "team-1" || final.Away != "team-2" {
 			t.Fatalf("final %s-%s", final.Home, final.Away)
+		}
+	})
+}
+
+// W12: the ACWC's armageddon is A3's with rock-paper-scissors on equal
+// bids (Arbiter's verifiable flip stands in for it). The ACWC knockout
+// stage alone (seeded by rating): semifinal p1 v p4 ends 5-5, which W10
+// sends straight to armageddon. Both bid 2:00: the auction is settled by
+// the flip with W12's rules (Black 3 minutes with draw odds, White the
+// bid, no increment); a sheet giving White to the other side is refused,
+// the one matching the auction stands, and White's win decides the match.
+func TestACWCArmageddonW12(t *testing.T) {
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		f := must(format.Preset("acwc-2023"))
+		f.Name, f.Stages = "acwc-ko", f.Stages[2:]
+		f.Stages[0].Seeding, f.Stages[0].BreakWeeksBefore = "standings", 0
+		f.MinEntrants = 4
+		var doc bytes.Buffer
+		if err := format.Write(&doc, f); err != nil {
+			t.Fatal(err)
+		}
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "ko", Format: doc.Bytes(), Start: utc(2023, 3, 21, 10, 0)}))
+		for _, n := range registerPlayers(t, s, "ko", 4) {
+			must(s.Approve(ctx, td, "ko", n, 0))
+		}
+		must(s.CloseRegistration(ctx, td, "ko"))
+		semis := pairOK(s.PairRound(ctx, td, "ko"))
+		must(s.PublishRound(ctx, td, "ko"))
+		c.t = utc(2023, 3, 22, 0, 0)
+		id := semis[0].ID
+		rules := armageddon.RulesW12()
+		if rules.Clause != "W12" || rules.BlackTime != 3*time.Minute || rules.Increment != 0 {
+			t.Fatalf("W12 rules %+v", rules)
+		}
+		cHome, sHome := must2(armageddon.Seal(rules, id, armageddon.SideA, 120*time.Second, rand.Reader))
+		cAway, sAway := must2(armageddon.Seal(rules, id, armageddon.SideB, 120*time.Second, rand.Reader))
+		home, away := player(semis[0].Home), player(semis[0].Away)
+		must(s.BidArmageddon(ctx, home, "ko", id, &cHome, nil))
+		must(s.BidArmageddon(ctx, away, "ko", id, &cAway, nil))
+		must(s.BidArmageddon(ctx, home, "ko", id, nil, &sHome))
+		auc := must(s.BidArmageddon(ctx, away, "ko", id, nil, &sAway))
+		o := auc.Outcome
+		if o == nil || !o.ByFlip || o.WhiteTime != 120*time.Second || o.BlackTime != 3*time.Minute {
+			t.Fatalf("auction %+v", o)
+		}
+		white, other := "home", "away"
+		if o.White == armageddon.SideB {
+			white, other = "away", "home"
+		}
+		// White wins the armageddon: "1" from home's view when home is White.
+		res := map[string]string{"home": "1", "away": "0"}[white]
+		sheet := func(w string) []byte {
+			return []byte(fmt.Sprintf(`{"parts": [{"tc": "1+2", "results": "1 1 1 1 1 0 0 0 0 0"}], "tie": {
+				"armageddon": {"home_bid": 120, "away_bid": 120, "white": %q, "result": %q}}}`, w, res))
+		}
+		_, err := s.ReportResult(ctx, home, "ko", id, ResultInput{Sheet: sheet(other)})
+		wantErr(t, err, arbiter.EINVALID, "W12")
+		m := must(s.ReportResult(ctx, home, "ko", id, ResultInput{Sheet: sheet(white)}))
+		want := map[string]string{"home": "home_win", "away": "away_win"}[white]
+		if m.Result.Result != want || m.Result.DecidedBy != "armageddon" {
+			t.Fatalf("armageddon result %+v, want %s", m.Result, want)
 		}
 	})
 }
