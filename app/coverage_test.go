@@ -16,6 +16,7 @@ import (
 // event cannot run with 3 teams, so closing registration is refused
 // naming R2 (the preset's sizing clause); with a fourth team it closes.
 func TestRKCCNeedsFourTeamsR2(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		c.t = utc(2025, 1, 3, 12, 0)
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "rk", Preset: "rkcc-team-three-tc", Start: utc(2025, 1, 6, 0, 0)}))
@@ -41,6 +42,7 @@ func TestRKCCNeedsFourTeamsR2(t *testing.T) {
 // four: a registration naming a member as the substitute is refused
 // naming A14, and nothing is stored.
 func TestRegisterSubstituteA14(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		capt := arbiter.Actor{Name: "cap01", Role: arbiter.RoleCaptain}
@@ -67,6 +69,7 @@ func TestRegisterSubstituteA14(t *testing.T) {
 // until they decide it; the TDs' decision (a home win by override) then
 // stands and the final is paired with the winner.
 func TestRKCCKnockoutTieR11(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		f := must(format.Preset("rkcc-team-three-tc"))
 		f.Name, f.Stages = "rkcc-ko", f.Stages[1:]
@@ -114,6 +117,7 @@ func TestRKCCKnockoutTieR11(t *testing.T) {
 // bid, no increment); a sheet giving White to the other side is refused,
 // the one matching the auction stands, and White's win decides the match.
 func TestACWCArmageddonW12(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		f := must(format.Preset("acwc-2023"))
 		f.Name, f.Stages = "acwc-ko", f.Stages[2:]

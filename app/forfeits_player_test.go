@@ -32,6 +32,7 @@ func forfeitSheet(side string, boards ...int) string {
 // forfeited twice (in s1r1 and s1r2), b01 still once, so exactly one note,
 // naming a01 of team-01 and A7.
 func TestA7PerPlayer(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 10, 10, false)

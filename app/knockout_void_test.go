@@ -22,6 +22,7 @@ import (
 // team-2, 2 team-4 (the final), then the semifinal losers by knockout seed
 // (R2 names no third-place match): 3 team-1 (seed 1), 4 team-3 (seed 3).
 func TestR14KnockoutAfterNextMatch(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		f := must(format.Preset("rkcc-team-three-tc"))
 		f.Name, f.Stages = "rkcc-ko", f.Stages[1:]
