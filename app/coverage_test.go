@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/rand"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -167,6 +168,35 @@ func TestACWCArmageddonW12(t *testing.T) {
 		want := map[string]string{"home": "home_win", "away": "away_win"}[white]
 		if m.Result.Result != want || m.Result.DecidedBy != "armageddon" {
 			t.Fatalf("armageddon result %+v, want %s", m.Result, want)
+		}
+	})
+}
+
+// R14: "the team leader may replace the player with another player not
+// registered to another team"; R16: a removed player may not play on any
+// team. After a1 (team-1) is removed for a TOS violation, the TDs may name
+// d1 (on no team) in a1's place, but not a2 (registered with team-2:
+// R14), nor a1 again (removed: R16), and only once for a1.
+func TestRKCCReplacementR14(t *testing.T) {
+	t.Parallel()
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		rkccEvent(t, s, c, "rk", nil)
+		c.t = utc(2025, 1, 8, 12, 0)
+		must2(s.Sanction(ctx, td, "rk", SanctionRequest{Entrant: "team-1", Player: "a1", Kind: "tos_violation", Reason: "Lichess closed a1's account for a TOS violation"}))
+		req := func(p string) ReplacementRequest {
+			return ReplacementRequest{Entrant: "team-1", Replaced: "a1", Player: p, Eligible: true, Willing: true, Reason: "the team leader's choice"}
+		}
+		_, err := s.NameReplacement(ctx, td, "rk", req("a2"))
+		wantErr(t, err, arbiter.ERULE, "R14")
+		_, err = s.NameReplacement(ctx, td, "rk", req("a1"))
+		wantErr(t, err, arbiter.ERULE, "R16")
+		e := must(s.NameReplacement(ctx, td, "rk", req("d1")))
+		if !slices.Contains(e.Members, "d1") || slices.Contains(e.Members, "a1") {
+			t.Fatalf("team-1 after the replacement: %v", e.Members)
+		}
+		_, err = s.NameReplacement(ctx, td, "rk", req("e1"))
+		if err == nil {
+			t.Fatal("a second replacement for a1 was accepted")
 		}
 	})
 }
