@@ -37,7 +37,7 @@ func (p playerForfeit) String() string {
 // playerForfeits lists each team player's forfeits in the event's final
 // matches, in the order first met.
 func playerForfeits(ctx context.Context, q sqlstore.Queryer, st *state) ([]playerForfeit, map[playerForfeit][]sanction.Forfeit, error) {
-	ms, err := list[arbiter.Match](ctx, q, st, kindMatch)
+	ms, err := docMatch.list(ctx, q, st)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -148,11 +148,11 @@ func playerForfeitNotes(ctx context.Context, q sqlstore.Queryer, st *state, remo
 // playerForfeitNotesFor is playerForfeitNotes leaving out the teams and
 // players a sanction already removed.
 func playerForfeitNotesFor(ctx context.Context, q sqlstore.Queryer, st *state) ([]string, error) {
-	es, err := list[arbiter.Entrant](ctx, q, st, kindEntrant)
+	es, err := docEntrant.list(ctx, q, st)
 	if err != nil {
 		return nil, err
 	}
-	sx, err := list[arbiter.Sanction](ctx, q, st, kindSanction)
+	sx, err := docSanction.list(ctx, q, st)
 	if err != nil {
 		return nil, err
 	}

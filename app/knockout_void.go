@@ -21,13 +21,13 @@ func (s *Service) voidNext(ctx context.Context, tx *sqlstore.Tx, st *state, a ar
 	ch := change(a, "stage.knockout_replay", why, true)
 	wasHome, wasAway := n.Home, n.Away
 	if n.Report != "" {
-		rep, err := get[arbiter.Report](ctx, tx, st, kindReport, n.Report)
+		rep, err := docReport.get(ctx, tx, st, n.Report)
 		if err != nil {
 			return "", err
 		}
 		if rep.Status != arbiter.ReportSuperseded {
 			rep.Status = arbiter.ReportSuperseded
-			if _, err := sqlstore.Update(ctx, tx, ch, st.row.ID, kindReport, rep.ID, rep.Version, rep); err != nil {
+			if _, err := docReport.update(ctx, tx, ch, st, rep.ID, rep.Version, rep); err != nil {
 				return "", err
 			}
 		}
@@ -56,14 +56,14 @@ func (s *Service) voidNext(ctx context.Context, tx *sqlstore.Tx, st *state, a ar
 	n.Status, n.Result, n.Report, n.Decision = arbiter.MatchScheduled, nil, "", "replay"
 	n.Note = fmt.Sprintf("to be played again: %s now won %s, so %s v %s (played as %s v %s) is void", winnerOf(&m), m.ID, n.Home, n.Away, wasHome, wasAway)
 	var err error
-	if n.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, n.ID, n.Version, n); err != nil {
+	if n.Version, err = docMatch.update(ctx, tx, ch, st, n.ID, n.Version, n); err != nil {
 		return "", err
 	}
 	note := fmt.Sprintf("match %s (%s v %s) was played by an entrant no longer in it: it is void, to be played again as %s v %s, a TD entering its result", n.ID, wasHome, wasAway, n.Home, n.Away)
 	if old == "" {
 		return note, nil
 	}
-	later, err := get[arbiter.Round](ctx, tx, st, kindRound, roundID(n.Stage, n.Round+1))
+	later, err := docRound.get(ctx, tx, st, roundID(n.Stage, n.Round+1))
 	if arbiter.ErrorCode(err) == arbiter.ENOTFOUND {
 		return note, nil
 	}
@@ -71,7 +71,7 @@ func (s *Service) voidNext(ctx context.Context, tx *sqlstore.Tx, st *state, a ar
 		return "", err
 	}
 	for _, id := range later.Matches {
-		l, err := get[arbiter.Match](ctx, tx, st, kindMatch, id)
+		l, err := docMatch.get(ctx, tx, st, id)
 		if err != nil {
 			return "", err
 		}

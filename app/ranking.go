@@ -46,7 +46,7 @@ func (s *Service) Ranking(ctx context.Context, slug string) ([]Placing, error) {
 // finalRanking reads each stage's standings (a knockout's matches) and
 // ranks.
 func finalRanking(ctx context.Context, q sqlstore.Queryer, st *state) ([]Placing, error) {
-	es, err := list[arbiter.Entrant](ctx, q, st, kindEntrant)
+	es, err := docEntrant.list(ctx, q, st)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +98,7 @@ func knockoutMatches(ctx context.Context, q sqlstore.Queryer, st *state, si int)
 			return nil, arbiter.Errorf(arbiter.EINTERNAL, "stage %s has round %d in place %d", st.ev.Stages[si].Name, rd.Number, i+1)
 		}
 		for _, id := range rd.Matches {
-			m, err := get[arbiter.Match](ctx, q, st, kindMatch, id)
+			m, err := docMatch.get(ctx, q, st, id)
 			if err != nil {
 				return nil, err
 			}
