@@ -288,6 +288,9 @@ func forfeitNotes(ctx context.Context, q sqlstore.Queryer, st *state) ([]string,
 	if !ok || rb == sanction.RKCC {
 		return nil, nil // RKCC counts no forfeits towards a disqualification
 	}
+	if rb == sanction.Antichess && st.f.Entrant == format.Team {
+		return playerForfeitNotesFor(ctx, q, st) // A7 counts a player's forfeits
+	}
 	byEntrant, err := matchForfeits(ctx, q, st)
 	if err != nil {
 		return nil, err

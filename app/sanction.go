@@ -143,7 +143,15 @@ func (s *Service) Sanction(ctx context.Context, a arbiter.Actor, slug string, re
 			if !strings.Contains(strings.Join(clauses, ","), chg.Clause) {
 				clauses = append(clauses, chg.Clause)
 			}
-			m := byID[chg.MatchID]
+			// Read again: an earlier change may have moved a knockout
+			// match on (knockoutFollows, voidNext).
+			m, err := docMatch.get(ctx, tx, st, chg.MatchID)
+			if err != nil {
+				return err
+			}
+			if m.Home != e.ID && m.Away != e.ID {
+				continue // the entrant is no longer in it (a voided knockout match)
+			}
 			why := fmt.Sprintf("%s: %s of %s: %s", chg.Clause, reason, e.ID, req.Reason)
 			if e.Kind == arbiter.EntrantTeam && chg.Effect != sanction.Keep {
 				// The member's own boards or sets (R14, A2, A8).

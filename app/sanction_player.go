@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"arbiter"
 	"arbiter/sanction"
@@ -246,10 +247,10 @@ func winnerOf(m *arbiter.Match) string {
 }
 
 // knockoutFollows carries a knockout match's new winner into the next
-// round: in the next round's match still to be played, the old winner is
-// replaced by the new one (and, in a third-place match, the old loser by
-// the new one). A next match already decided cannot be undone: the note
-// says so for the TDs.
+// round: in the next round's match, the old winner is replaced by the new
+// one (and, in a third-place match, the old loser by the new one). A next
+// match already played or reported was played by an entrant not entitled
+// to it: it is void and played again by the right entrants (voidNext).
 func (s *Service) knockoutFollows(ctx context.Context, tx *sqlstore.Tx, st *state, a arbiter.Actor, m arbiter.Match, before, why string) (string, error) {
 	after := winnerOf(&m)
 	if m.Bracket == "" || before == "" || after == "" || before == after {
@@ -263,6 +264,7 @@ func (s *Service) knockoutFollows(ctx context.Context, tx *sqlstore.Tx, st *stat
 		return "", err
 	}
 	swap := map[string]string{before: after, after: before}
+	var notes []string
 	for _, id := range rd.Matches {
 		n, err := docMatch.get(ctx, tx, st, id)
 		if err != nil {
@@ -273,7 +275,12 @@ func (s *Service) knockoutFollows(ctx context.Context, tx *sqlstore.Tx, st *stat
 			continue
 		}
 		if n.Status != arbiter.MatchScheduled {
-			return fmt.Sprintf("match %s is now won by %s, but the next round's match %s is already %s: the TDs decide", m.ID, after, n.ID, n.Status), nil
+			note, err := s.voidNext(ctx, tx, st, a, m, n, swap, why)
+			if err != nil {
+				return "", err
+			}
+			notes = append(notes, note)
+			continue
 		}
 		if h != "" {
 			n.Home = h
@@ -285,7 +292,7 @@ func (s *Service) knockoutFollows(ctx context.Context, tx *sqlstore.Tx, st *stat
 			return "", err
 		}
 	}
-	return "", nil
+	return strings.Join(notes, "; "), nil
 }
 
 // reopenedSheet completes the replay of a match reopened board by board

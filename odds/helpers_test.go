@@ -8,6 +8,7 @@ import (
 
 	"arbiter"
 	"arbiter/format"
+	"arbiter/ranking"
 )
 
 // newEvent is an event of a preset just closed with n entrants, rated
@@ -64,6 +65,7 @@ func playTo(tb testing.TB, in *Input, stage, rounds int, seed uint64) {
 		r.rounds = make([][][]arbiter.Match, len(r.stages))
 		r.order = make([][]string, len(r.stages))
 		r.pools = make([][][]string, len(r.stages))
+		r.rank = make([]ranking.Stage, len(r.stages))
 		cur := in.Event.Stage
 		ids := p.stageIDs(cur, r.stages[cur].Seeds)
 		if cur == stage && len(p.played) >= rounds {

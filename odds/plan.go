@@ -8,6 +8,7 @@ import (
 
 	"arbiter"
 	"arbiter/format"
+	"arbiter/ranking"
 )
 
 // plan is the input checked and arranged for the runs; workers only read it.
@@ -38,6 +39,7 @@ type plan struct {
 	bands      []bandPlan
 	// doneOrder ranks the stages already over (see rank.go).
 	doneOrder [][]string
+	doneRank  []ranking.Stage
 	// memo keeps the pairing of the first round each run pairs, by a
 	// digest of the engine's input (run.swissBoards).
 	memo sync.Map

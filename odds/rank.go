@@ -7,48 +7,53 @@ import (
 
 	"arbiter"
 	"arbiter/format"
+	"arbiter/ranking"
 )
 
-// The final place across stages: the last stage's ranking first, then
-// each earlier stage's entrants who went no further, in that stage's
-// order, and the entrants removed by a sanction last. A knockout ranks its champion, the runner-up, the third-place
-// match's winner and loser, then the others by the round they lost in
-// (later first) and their seed; a pool stage ranks its pool winners, then
-// the runners-up, and so on, each place by seed; a Swiss or round robin
-// by its standings.
+// The final place across stages follows the event's final ranking
+// (package ranking, as app.Service.Ranking): the last stage's ranking
+// first, then each earlier stage's entrants who went no further, the
+// entrants removed by a sanction last; entrants the standings leave tied
+// share a place. The order a stage sends entrants on in (r.order, r.pools)
+// is the standings' with ties drawn by lot, as the TDs would.
 
-// rankStage ranks stage s once it is played: r.order[s], and for a pool
-// stage r.pools[s] (each pool best first). Ties the tiebreaks leave are
-// drawn by lot.
+// rankStage ranks stage s once it is played: r.order[s], for a pool stage
+// r.pools[s] (each pool best first), and r.rank[s] for the final ranking.
+// Ties the tiebreaks leave are drawn by lot.
 func (r *run) rankStage(s int) error {
 	p := r.p
 	ids := p.stageIDs(s, r.stages[s].Seeds)
-	order, pools, err := stageOrder(p, r.stages, s, ids, r.rounds[s], r.rng)
+	order, pools, rs, err := stageOrder(p, r.stages, s, ids, r.rounds[s], r.rng)
 	if err != nil {
 		return err
 	}
-	r.order[s], r.pools[s] = order, pools
+	r.order[s], r.pools[s], r.rank[s] = order, pools, rs
 	return nil
 }
 
 // stageOrder ranks a played stage; rng draws the lots between entrants
 // the tiebreaks leave tied (nil keeps the standings' own order: seed).
-func stageOrder(p *plan, stages []arbiter.Stage, s int, ids []string, rounds [][]arbiter.Match, rng *rand.Rand) ([]string, [][]string, error) {
-	switch stages[s].Kind {
+// It also returns the stage as the final ranking reads it.
+func stageOrder(p *plan, stages []arbiter.Stage, s int, ids []string, rounds [][]arbiter.Match, rng *rand.Rand) ([]string, [][]string, ranking.Stage, error) {
+	st := &stages[s]
+	rs := ranking.Stage{Name: st.Name, Kind: st.Kind, Rounds: st.Rounds, Seeds: ids, MovedUp: st.MovedUp}
+	switch st.Kind {
 	case format.Knockout:
-		return knockoutOrder(ids, rounds), nil, nil
+		rs.Matches = rounds
+		return knockoutOrder(ids, rounds), nil, rs, nil
 	case format.Pool:
 		seed := map[string]int{}
 		for i, id := range ids {
 			seed[id] = i
 		}
 		var pools [][]string
-		for _, pool := range stages[s].Pools {
+		for _, pool := range st.Pools {
 			t, err := stageTable(p, stages, s, ids, rounds, pool.Name)
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, rs, err
 			}
 			pools = append(pools, lots(t, rng))
+			rs.Pools = append(rs.Pools, ranking.Pool{Name: pool.Name, Table: t})
 		}
 		var order []string
 		for place := 0; ; place++ {
@@ -64,13 +69,14 @@ func stageOrder(p *plan, stages []arbiter.Stage, s int, ids []string, rounds [][
 			slices.SortFunc(at, func(a, b string) int { return seed[a] - seed[b] })
 			order = append(order, at...)
 		}
-		return order, pools, nil
+		return order, pools, rs, nil
 	}
 	t, err := stageTable(p, stages, s, ids, rounds, "")
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, rs, err
 	}
-	return lots(t, rng), nil, nil
+	rs.Table = t
+	return lots(t, rng), nil, rs, nil
 }
 
 // knockoutOrder ranks a knockout from its matches.
@@ -142,32 +148,19 @@ func knockoutOrder(ids []string, rounds [][]arbiter.Match) []string {
 	return append(out, rest...)
 }
 
-// places writes each entrant's final place (1 = first) into out (by plan
-// index) from the stages' rankings; entrants removed by a sanction come
-// last, the latest stage's first (as app.Ranking orders them).
+// places writes each entrant's final place (1 = first, shared when the
+// standings leave entrants tied) into out (by plan index), by the event's
+// final ranking (package ranking); an entrant it does not place (none
+// should be) comes after every placed one.
 func (r *run) places(out []int32) {
 	clear(out)
+	pl := ranking.Final(r.rank, ranking.Options{Removed: r.gone, Brief: true})
 	next := int32(1)
-	var removed []int
-	seen := make([]bool, len(out))
-	for s := len(r.order) - 1; s >= 0; s-- {
-		for _, id := range r.order[s] {
-			i, ok := r.p.idx[id]
-			if !ok || seen[i] {
-				continue
-			}
-			seen[i] = true
-			if r.p.removed[i] {
-				removed = append(removed, i)
-				continue
-			}
-			out[i] = next
-			next++
+	for _, x := range pl {
+		if i, ok := r.p.idx[x.Entrant]; ok && out[i] == 0 {
+			out[i] = int32(x.Rank)
+			next = max(next, int32(x.Rank)+1)
 		}
-	}
-	for _, i := range removed {
-		out[i] = next
-		next++
 	}
 	for i := range out {
 		if out[i] == 0 {

@@ -10,6 +10,7 @@ import (
 	"arbiter/pairing/berger"
 	"arbiter/pairing/knockout"
 	"arbiter/pairing/teamswiss"
+	"arbiter/ranking"
 	"arbiter/score"
 	"arbiter/standings"
 )
@@ -30,6 +31,8 @@ type run struct {
 	// stage's pool rankings (see rank.go).
 	order [][]string
 	pools [][][]string
+	// rank holds each ranked stage as the final ranking reads it.
+	rank []ranking.Stage
 	// sched is the round robin schedule of stage schedStage, by pool.
 	sched      [][][]arbiter.Match
 	schedStage int
@@ -58,6 +61,8 @@ func (r *run) simulate(rng *rand.Rand) error {
 	r.order = make([][]string, len(r.stages))
 	copy(r.order, p.doneOrder)
 	r.pools = make([][][]string, len(r.stages))
+	r.rank = make([]ranking.Stage, len(r.stages))
+	copy(r.rank, p.doneRank)
 	for s := p.cur; s < len(r.stages); s++ {
 		if err := r.playStage(s); err != nil {
 			return err

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"arbiter"
+	"arbiter/ranking"
 )
 
 // Run simulates the rest of the event opt.Sims times and returns every
@@ -81,12 +82,13 @@ func (p *plan) simulateAll() (*tally, error) {
 // same in every run.
 func (p *plan) before() error {
 	p.doneOrder = make([][]string, len(p.ev.Stages))
+	p.doneRank = make([]ranking.Stage, len(p.ev.Stages))
 	for s := 0; s < p.cur; s++ {
-		order, _, err := stageOrder(p, p.ev.Stages, s, p.stageIDs(s, p.ev.Stages[s].Seeds), p.done[s], nil)
+		order, _, rs, err := stageOrder(p, p.ev.Stages, s, p.stageIDs(s, p.ev.Stages[s].Seeds), p.done[s], nil)
 		if err != nil {
 			return err
 		}
-		p.doneOrder[s] = order
+		p.doneOrder[s], p.doneRank[s] = order, rs
 	}
 	p.buildBands()
 	r := newRun(p)

@@ -36,7 +36,7 @@ func newCompactor(l *layout, fullWords int, keep map[arbiter.Points]bool) *compa
 		off, n int
 		keep   bool
 	}
-	var slots []slot
+	slots := make([]slot, 0, len(l.shifts))
 	for s, off := range l.shifts {
 		slots = append(slots, slot{off: off, keep: keep[s]})
 	}
@@ -67,6 +67,10 @@ func newCompactor(l *layout, fullWords int, keep map[arbiter.Points]bool) *compa
 			c.lay.sgShift += sl.n
 		}
 	}
+	// At most six per-scoregroup fields, each a seg or gap per slot,
+	// between eight fixed fields: sized once, not grown.
+	c.segs = make([]seg, 0, 6*len(slots)+8)
+	c.gaps = make([]seg, 0, 6*len(slots))
 	src, dst := 0, 0
 	fixed := func(n int) {
 		if n == 0 {

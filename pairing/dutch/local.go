@@ -50,6 +50,11 @@ func pairLocal(t *pairing.Tournament) (pairs []pairing.Pair, why string, err err
 		}
 	}()
 	e := &engine{state: newState(t), local: true}
+	defer func() {
+		if l, ok := e.gr.(*localGraph); ok {
+			l.release()
+		}
+	}()
 	pairs, err = e.run()
 	return pairs, "", err
 }
@@ -296,7 +301,9 @@ func (l *localGraph) rebuild(sameCx bool) {
 	e := l.e
 	srcLoc, old := l.loc, l.g
 	if !sameCx {
-		l.g, old = nil, nil // the previous problem is not read: free it before allocating the next
+		// The previous problem is not read: free it before allocating the next.
+		l.g.Release()
+		l.g, old = nil, nil
 		if len(l.live)+l.k > bigGraph {
 			// Collect the previous bracket's graph and weights now, so that
 			// the next graph reuses their memory instead of the heap
@@ -407,7 +414,14 @@ func (l *localGraph) rebuild(sameCx bool) {
 		}
 		g.Adopt(old, from)
 	}
+	old.Release() // read for the last time above
 	l.g, l.loc, l.vert = g, loc, append([]int(nil), l.live...)
+}
+
+// release hands the graph back once the round is paired.
+func (l *localGraph) release() {
+	l.g.Release()
+	l.g = nil
 }
 
 // goExact switches to the exact problem: the lower brackets join the local

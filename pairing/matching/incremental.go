@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"sort"
+	"sync"
 )
 
 // Incremental maintains a maximum-weight perfect matching of a dense graph
@@ -76,48 +77,100 @@ type Incremental struct {
 // NewIncremental returns an edgeless graph on n vertices with weights of
 // the given number of words.
 func NewIncremental(n, words int) *Incremental {
-	s := &Incremental{n: n, words: words}
+	s, _ := spare.Get().(*Incremental)
+	if s == nil {
+		s = new(Incremental)
+	}
+	// Every field starts as in a new value; only the arrays of a released
+	// graph are reused (zeroed or filled below).
+	r := *s
+	*s = Incremental{n: n, words: words}
 	if s.blocked = n > blockedFrom; s.blocked {
 		nb := (n + 7) >> 3
-		s.wt = make([]uint64, nb*(nb+1)/2*64*words)
+		s.wt = zeroed(r.wt, nb*(nb+1)/2*64*words)
 	} else {
-		s.wt = make([]uint64, n*n*words)
+		s.wt = zeroed(r.wt, n*n*words)
 	}
-	s.ex = make([]bool, n*n)
-	s.dead = make([]bool, n)
-	s.live = make([]int, n)
+	s.ex = zeroed(r.ex, n*n)
+	s.dead = zeroed(r.dead, n)
+	s.live = zeroed(r.live, n)
 	for i := range s.live {
 		s.live[i] = i
 	}
-	s.dirty = make([]bool, n)
-	s.mate = fill(n, -1)
-	s.label = make([]int, 2*n)
-	s.root = make([]int, 2*n)
-	s.labelend = fill(2*n, -1)
-	s.inblossom = make([]int, n)
+	s.dirty = zeroed(r.dirty, n)
+	s.mate = filled(r.mate, n, -1)
+	s.label = zeroed(r.label, 2*n)
+	s.root = zeroed(r.root, 2*n)
+	s.labelend = filled(r.labelend, 2*n, -1)
+	s.inblossom = zeroed(r.inblossom, n)
 	for i := range s.inblossom {
 		s.inblossom[i] = i
 	}
-	s.bparent = fill(2*n, -1)
-	s.bchilds = make([][]int, 2*n)
-	s.bbase = fill(2*n, -1)
+	s.bparent = filled(r.bparent, 2*n, -1)
+	s.bchilds = zeroed(r.bchilds, 2*n)
+	s.bbase = filled(r.bbase, 2*n, -1)
 	for i := 0; i < n; i++ {
 		s.bbase[i] = i
 	}
-	s.bendps = make([][]int, 2*n)
-	s.bestedge = fill(2*n, -1)
-	s.bbest = make([][]int, 2*n)
+	s.bendps = zeroed(r.bendps, 2*n)
+	s.bestedge = filled(r.bestedge, 2*n, -1)
+	s.bbest = zeroed(r.bbest, 2*n)
+	s.unused = r.unused[:0]
 	for b := 2*n - 1; b >= n; b-- {
 		s.unused = append(s.unused, b)
 	}
-	s.dual = make([]uint64, 2*n*words)
-	s.allow = make([]uint16, n*n)
-	s.yt = make([]top, n)
-	s.t1, s.t2, s.delta = make([]uint64, words), make([]uint64, words), make([]uint64, words)
-	s.beEpoch, s.beEdge = make([]uint64, 2*n), fill(2*n, -1)
-	s.beT = make([]top, 2*n)
-	s.beExact, s.beSlack = make([]bool, 2*n), make([]uint64, 2*n*words)
+	s.dual = zeroed(r.dual, 2*n*words)
+	s.allow = zeroed(r.allow, n*n)
+	s.yt = zeroed(r.yt, n)
+	s.t1, s.t2, s.delta = zeroed(r.t1, words), zeroed(r.t2, words), zeroed(r.delta, words)
+	s.beEpoch, s.beEdge = zeroed(r.beEpoch, 2*n), filled(r.beEdge, 2*n, -1)
+	s.beT = zeroed(r.beT, 2*n)
+	s.beExact, s.beSlack = zeroed(r.beExact, 2*n), zeroed(r.beSlack, 2*n*words)
+	s.dirties, s.queue = r.dirties[:0], r.queue[:0]
+	if cap(r.btBest) >= 2*n && cap(r.btSlack) >= 2*n*words {
+		// addBlossom's scratch, as it would make it.
+		s.btBest = filled(r.btBest, 2*n, -1)
+		s.btT = zeroed(r.btT, 2*n)
+		s.btExact = zeroed(r.btExact, 2*n)
+		s.btSlack = zeroed(r.btSlack, 2*n*words)
+	}
 	return s
+}
+
+// spare holds released graphs: a caller that builds many graphs (the
+// Dutch engine, a few per bracket, thousands of rounds in a simulation)
+// reuses their arrays instead of leaving them to the garbage collector.
+var spare sync.Pool
+
+// Release hands the graph's memory to the next NewIncremental. The graph
+// and every slice read from it must not be used afterwards.
+func (s *Incremental) Release() {
+	if s != nil {
+		spare.Put(s)
+	}
+}
+
+// zeroed returns b with length n, all zero, reusing its array when large
+// enough.
+func zeroed[T any](b []T, n int) []T {
+	if cap(b) < n {
+		return make([]T, n)
+	}
+	b = b[:n]
+	clear(b)
+	return b
+}
+
+// filled returns b with length n, every element v.
+func filled(b []int, n, v int) []int {
+	if cap(b) < n {
+		b = make([]int, n)
+	}
+	b = b[:n]
+	for i := range b {
+		b[i] = v
+	}
+	return b
 }
 
 // ends returns the endpoints i > j of edge k = tri(i, j).
