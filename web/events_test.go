@@ -138,7 +138,7 @@ func TestEventPageRunning(t *testing.T) {
 	if states[0] != "closed" || states[1] != "scheduled" {
 		t.Errorf("round states %v", states)
 	}
-	if !strings.Contains(body, `<td data-test="deadline"><time datetime="2025-01-13T23:59:00Z">Mon 13 Jan 2025 23:59 UTC</time>`) {
+	if !strings.Contains(body, `<td data-test="deadline"><time datetime="2025-01-13T23:59:00Z" data-local>Monday 2025-01-13 23:59 UTC</time>`) {
 		t.Errorf("round 1 deadline missing")
 	}
 }

@@ -286,7 +286,7 @@ func (s *Server) tdRoundAction(w http.ResponseWriter, r *http.Request) {
 			return fmt.Sprintf("Round %s paired (%d matches, %s): review the pairings, then publish or discard them.", rd.ID, len(ms), rd.Method), err
 		case "publish":
 			rd, err := s.app.PublishRound(ctx, a, slug)
-			return "Round " + rd.ID + " published; deadline " + utcTime(rd.End.Add(-time.Minute)) + ".", err
+			return "Round " + rd.ID + " published; deadline " + deadlineText(deadlineOf(rd.End)) + ".", err
 		case "discard":
 			rd, err := s.app.DiscardRound(ctx, a, slug, strings.TrimSpace(r.FormValue("reason")))
 			return "Round " + rd.ID + " discarded: pair it again when ready.", err
@@ -299,7 +299,7 @@ func (s *Server) tdRoundAction(w http.ResponseWriter, r *http.Request) {
 				return "", err
 			}
 			rd, err := s.app.BringForward(ctx, a, slug, end)
-			return "Round " + rd.ID + " now ends " + utcTime(rd.End) + ".", err
+			return "Round " + rd.ID + " now has the deadline " + deadlineText(deadlineOf(rd.End)) + ".", err
 		}
 		return "", arbiter.FieldError("action", "web.action", "action must be pair, publish, discard, close or bring-forward")
 	})
