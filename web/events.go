@@ -26,6 +26,8 @@ type eventData struct {
 	Part *partBox
 	// Podium is the final ranking of a finished event (nil before).
 	Podium *podium
+	// Now is where a running event stands (event_now.go; nil otherwise).
+	Now *eventNow
 }
 
 // roundRow is one round of the calendar with its state.
@@ -68,6 +70,7 @@ func (s *Server) eventPage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	d.Now = s.nowOf(r.Context(), v)
 	status := map[[2]int]string{}
 	for _, rd := range v.all {
 		status[[2]int{rd.Stage, rd.Number}] = rd.Status

@@ -263,7 +263,7 @@ func (s *Server) tdCloseRegistration(w http.ResponseWriter, r *http.Request) {
 			o.InitialColour = ""
 		}
 		ev, err := s.app.CloseRegistrationWith(r.Context(), a, slug, o)
-		return fmt.Sprintf("Registration closed with %d entrants; the top seed has %s in round 1.", ev.Entrants, ev.InitialColour), err
+		return fmt.Sprintf("Registration closed with %s; the top seed has %s in round 1.", count(ev.Entrants, "entrant"), ev.InitialColour), err
 	})
 }
 
@@ -283,7 +283,7 @@ func (s *Server) tdRoundAction(w http.ResponseWriter, r *http.Request) {
 		switch action {
 		case "pair":
 			rd, ms, err := s.app.PairRound(ctx, a, slug)
-			return fmt.Sprintf("Round %s paired (%d matches, %s): review the pairings, then publish or discard them.", rd.ID, len(ms), rd.Method), err
+			return fmt.Sprintf("Round %s paired (%s, %s): review the pairings, then publish or discard them.", rd.ID, count(len(ms), "match", "matches"), rd.Method), err
 		case "publish":
 			rd, err := s.app.PublishRound(ctx, a, slug)
 			return "Round " + rd.ID + " published; deadline " + deadlineText(deadlineOf(rd.End)) + ".", err
