@@ -104,6 +104,7 @@ type standingsData struct {
 	Playing *roundProgress
 	// Odds are the simulated chances of the stage being played (odds.go).
 	Odds *oddsView
+	Nav  []navLink // the event's public pages
 }
 
 // roundProgress is how far a published round has come.
@@ -129,6 +130,9 @@ func (s *Server) standingsPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d := standingsData{Ev: ev, Stage: ev.Stage}
+	if v, err := s.loadEvent(ctx, slug); err == nil {
+		d.Nav = v.nav("Standings")
+	}
 	title := "Standings: " + ev.Name
 	if ev.Status == arbiter.EventRegistration {
 		d.Notice = "Registration is open: there are standings once it closes and the first round is played."
