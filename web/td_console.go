@@ -424,7 +424,7 @@ func (s *Server) tdEntrantValue(w http.ResponseWriter, r *http.Request) {
 			}
 			key := strings.TrimSpace(r.FormValue("key"))
 			e, err := s.app.SetTiebreakValue(ctx, a, slug, id, key, v)
-			return e.Name + ": td_value:" + key + " = " + v.String() + ".", err
+			return e.Name + "'s tiebreak value " + tiebreakName("td_value:"+key).Name + " is now " + v.String() + ".", err
 		case "captain":
 			e, err := s.app.SetCaptain(ctx, a, slug, id, strings.TrimSpace(r.FormValue("user")))
 			return e.Name + " is now captained by " + e.Captain + ".", err

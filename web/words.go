@@ -3,7 +3,6 @@ package web
 import (
 	"errors"
 	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
@@ -43,20 +42,9 @@ func deadlineStamp(last time.Time) stamp {
 	return stamp{ISO: last.UTC().Format(time.RFC3339), Text: deadlineText(last)}
 }
 
-// count writes a count with its noun agreeing: "1 round", "3 rounds";
-// nouns with an irregular plural give it: count(n, "match", "matches")
-// (the template function plural).
-func count(n int, one string, many ...string) string {
-	w := one
-	if n != 1 {
-		if len(many) > 0 {
-			w = many[0]
-		} else {
-			w = one + "s"
-		}
-	}
-	return strconv.Itoa(n) + " " + w
-}
+// count writes a count with its noun agreeing: "1 round", "3 rounds"
+// (arbiter.Count; the template function plural).
+func count(n int, one string, many ...string) string { return arbiter.Count(n, one, many...) }
 
 // clauseRe matches the rule names a reader can look up: rulebook clauses
 // (R7, A12, W9, CLAUSES.md) and FIDE handbook articles (C.07 …). Other
