@@ -38,7 +38,7 @@ func (s *Service) RolesOf(ctx context.Context, slug, user string) (Roles, error)
 	if r.TD, err = isTD(ctx, s.DB, st, arbiter.Actor{Name: u, Role: arbiter.RoleTD}); err != nil {
 		return r, err
 	}
-	es, err := list[arbiter.Entrant](ctx, s.DB, st, kindEntrant)
+	es, err := docEntrant.list(ctx, s.DB, st)
 	if err != nil {
 		return r, err
 	}

@@ -176,7 +176,7 @@ func (s *Server) matchView(r *http.Request, slug, id string) (*matchData, error)
 			}
 		}
 		if d.Pending != nil && d.Side != "" {
-			d.OwnReport = d.Pending.Side == d.Side
+			d.OwnReport = string(d.Pending.Side) == d.Side
 			d.CanAnswer = !d.OwnReport
 		}
 	}
