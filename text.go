@@ -1,6 +1,7 @@
 package arbiter
 
 import (
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -122,4 +123,18 @@ func clip(s string, n int) string {
 	}
 	r := []rune(s)
 	return string(r[:n]) + "…"
+}
+
+// Count writes a count with its noun agreeing, "1 round", "3 rounds":
+// user-facing text never writes "round(s)". A noun with an irregular
+// plural gives it: Count(n, "match", "matches").
+func Count(n int, one string, many ...string) string {
+	w := one
+	if n != 1 {
+		w = one + "s"
+		if len(many) > 0 {
+			w = many[0]
+		}
+	}
+	return strconv.Itoa(n) + " " + w
 }

@@ -147,7 +147,7 @@ func (s *Service) RankBoards(ctx context.Context, a arbiter.Actor, slug, entrant
 		rules := boardRules(st)
 		order := lineup.RankByRating(members)
 		if len(order) < rules.Boards {
-			return arbiter.FieldError("members", "A9", "%s has %d members for %d boards", e.ID, len(order), rules.Boards)
+			return arbiter.FieldError("members", "A9", "%s has %s for %d boards", e.ID, arbiter.Count(len(order), "member"), rules.Boards)
 		}
 		t := old.Team
 		t.Members, t.Boards, t.Comparable = members, order[:rules.Boards], comparable

@@ -142,7 +142,7 @@ func sameSizing(st *state, n int) error {
 		return err
 	}
 	if !x.Runs {
-		return arbiter.RuleError(sizingClause(st.f, n), "%s cannot run with %d entrants: %s", st.f.Name, n, x.Reason)
+		return arbiter.RuleError(sizingClause(st.f, n), "%s cannot run with %s: %s", st.f.Name, arbiter.Count(n, "entrant"), x.Reason)
 	}
 	was, err := st.f.Explain(st.ev.Entrants)
 	if err != nil {

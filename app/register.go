@@ -391,7 +391,7 @@ func (s *Service) closeRegistration(ctx context.Context, a arbiter.Actor, slug s
 			return err
 		}
 		if !x.Runs {
-			return arbiter.RuleError(sizingClause(st.f, n), "%s cannot start with %d entrants: %s", st.f.Name, n, x.Reason)
+			return arbiter.RuleError(sizingClause(st.f, n), "%s cannot start with %s: %s", st.f.Name, arbiter.Count(n, "entrant"), x.Reason)
 		}
 		rules, err := calendarRules(st.f)
 		if err != nil {

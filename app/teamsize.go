@@ -41,10 +41,10 @@ func checkTeamSize(f *format.Format, e arbiter.Entrant, n int, minOnly bool) err
 		return nil
 	}
 	if len(e.Members) < size {
-		return arbiter.RuleError(teamSizeClause(f), "%s has %d members; with %d teams each team fields %d players", e.Name, len(e.Members), n, size)
+		return arbiter.RuleError(teamSizeClause(f), "%s has %s; with %d teams each team fields %d players", e.Name, arbiter.Count(len(e.Members), "member"), n, size)
 	}
 	if s := f.Team.Substitutes; s != nil && !minOnly && len(e.Users()) > size+*s {
-		return arbiter.RuleError(teamSizeClause(f), "%s has %d players; with %d teams a team has %d players and at most %d substitute(s)", e.Name, len(e.Users()), n, size, *s)
+		return arbiter.RuleError(teamSizeClause(f), "%s has %d players; with %d teams a team has %d players and at most %s", e.Name, len(e.Users()), n, size, arbiter.Count(*s, "substitute"))
 	}
 	return nil
 }

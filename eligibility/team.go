@@ -111,7 +111,7 @@ func CapCrossingUntil(points []RatingPoint, cap int, now, until time.Time) Check
 	switch {
 	case len(days) < 3 && held == "":
 		c.Status = Pass
-		c.Detail = fmt.Sprintf("over %d on %d day(s) since %s, never for more than a day", cap, len(days), capSince.Format(day))
+		c.Detail = fmt.Sprintf("over %d on %s since %s, never for more than a day", cap, arbiter.Count(len(days), "day"), capSince.Format(day))
 		return c
 	case len(days) >= 3:
 		c.Detail = fmt.Sprintf("over %d on %d different days since %s", cap, len(days), capSince.Format(day))

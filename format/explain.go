@@ -169,7 +169,7 @@ func (f *Format) Explain(n int) (Explanation, error) {
 					// rematch-free round left. The event still runs; the
 					// TDs decide what happens (a round robin, say).
 					if all := roundRobinRounds(*entrants, 1); *entrants >= 2 && v > all {
-						se.Notes = append(se.Notes, fmt.Sprintf("rounds: %d entrants have all met after %d round(s); the other %d need rematches, which Swiss pairing does not allow: the TDs decide", *entrants, all, v-all))
+						se.Notes = append(se.Notes, fmt.Sprintf("rounds: %d entrants have all met after %s; the other %d need rematches, which Swiss pairing does not allow: the TDs decide", *entrants, arbiter.Count(all, "round"), v-all))
 					}
 				}
 				if note != "" {

@@ -191,7 +191,7 @@ func TestExplainSwissRoundsBeyondRematches(t *testing.T) {
 	for _, c := range []struct {
 		n    int
 		note string
-	}{{4, "4 entrants have all met after 3 round(s); the other 2 need rematches"}, {5, ""}, {6, ""}, {8, ""}} {
+	}{{4, "4 entrants have all met after 3 rounds; the other 2 need rematches"}, {5, ""}, {6, ""}, {8, ""}} {
 		x, err := f.Explain(c.n)
 		if err != nil || !x.Runs {
 			t.Fatalf("n=%d: %v %+v", c.n, err, x)

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"encoding/base64"
-	"errors"
 	"net/http"
 	"net/url"
 	"path"
@@ -253,18 +252,7 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request, role, back string, 
 	http.Redirect(w, r, localPath(back), http.StatusSeeOther)
 }
 
-// userMessage is err's user-safe message with the field and the rule it
-// names, e.g. "sets: a lineup names 3 players (rule A12)".
-func userMessage(err error) string {
-	msg := arbiter.ErrorMessage(err)
-	var e *arbiter.Error
-	if errors.As(err, &e) {
-		if e.Field != "" && !strings.Contains(msg, e.Field) {
-			msg = e.Field + ": " + msg
-		}
-		if e.Rule != "" && !strings.Contains(msg, e.Rule) {
-			msg += " (rule " + e.Rule + ")"
-		}
-	}
-	return msg
-}
+// userMessage is err's user-safe message for a page, with the field and
+// the rulebook clause it names, e.g. "sets: a lineup names 3 players
+// (rule A12)" (plainMessage, words.go).
+func userMessage(err error) string { return plainMessage(err) }

@@ -147,7 +147,7 @@ func TestLocalTDSignInAndOut(t *testing.T) {
 	}
 	res, body = f.as(t, c.Value, "GET", "/", nil)
 	wantStatus(t, res, body, 200)
-	wantContains(t, body, "Signed in as <strong>td@local</strong>", `action="/logout"`)
+	wantContains(t, body, "Signed in as </span><strong>td@local</strong>", `action="/logout"`)
 
 	res, body = f.as(t, c.Value, "POST", "/logout", url.Values{})
 	wantStatus(t, res, body, 303)
@@ -320,7 +320,7 @@ func TestSignInWithLichess(t *testing.T) {
 		t.Fatal("no session cookie after sign-in")
 	}
 	res, body = f.as(t, sc.Value, "GET", "/", nil)
-	wantContains(t, body, "Signed in as <strong>DrNykterstein</strong>")
+	wantContains(t, body, "Signed in as </span><strong>DrNykterstein</strong>")
 	if _, err := sqlstore.GetUserByLichess(context.Background(), f.db, "drnykterstein"); err != nil {
 		t.Fatal(err)
 	}
@@ -400,7 +400,7 @@ func TestDemoSignInOnlyWhenOn(t *testing.T) {
 		t.Fatalf("demo sign-in: cookie %v, location %q", c, res.Header.Get("Location"))
 	}
 	_, body = f.as(t, c.Value, "GET", "/", nil)
-	wantContains(t, body, "Signed in as <strong>cap01</strong>")
+	wantContains(t, body, "Signed in as </span><strong>cap01</strong>")
 	// Local accounts keep their password even in demo mode.
 	res, body = f.as(t, "", "POST", "/login/demo", url.Values{"username": {LocalTD}})
 	wantStatus(t, res, body, 303)

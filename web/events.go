@@ -26,6 +26,8 @@ type eventData struct {
 	Part *partBox
 	// Podium is the final ranking of a finished event (nil before).
 	Podium *podium
+	// Now is where a running event stands (event_now.go; nil otherwise).
+	Now *eventNow
 }
 
 // roundRow is one round of the calendar with its state.
@@ -68,6 +70,7 @@ func (s *Server) eventPage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	d.Now = s.nowOf(r.Context(), v)
 	status := map[[2]int]string{}
 	for _, rd := range v.all {
 		status[[2]int{rd.Stage, rd.Number}] = rd.Status
@@ -101,6 +104,7 @@ type standingsData struct {
 	Playing *roundProgress
 	// Odds are the simulated chances of the stage being played (odds.go).
 	Odds *oddsView
+	Nav  []navLink // the event's public pages
 }
 
 // roundProgress is how far a published round has come.
@@ -126,6 +130,9 @@ func (s *Server) standingsPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d := standingsData{Ev: ev, Stage: ev.Stage}
+	if v, err := s.loadEvent(ctx, slug); err == nil {
+		d.Nav = v.nav("Standings")
+	}
 	title := "Standings: " + ev.Name
 	if ev.Status == arbiter.EventRegistration {
 		d.Notice = "Registration is open: there are standings once it closes and the first round is played."

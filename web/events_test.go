@@ -140,7 +140,7 @@ func TestEventPageRunning(t *testing.T) {
 	if states[0] != "closed" || states[1] != "scheduled" {
 		t.Errorf("round states %v", states)
 	}
-	if !strings.Contains(body, `<td data-test="deadline"><time datetime="2025-01-13T23:59:00Z">Mon 13 Jan 2025 23:59 UTC</time>`) {
+	if !strings.Contains(body, `<td data-test="deadline"><time datetime="2025-01-13T23:59:00Z" data-local>Monday 2025-01-13 23:59 UTC</time>`) {
 		t.Errorf("round 1 deadline missing")
 	}
 }
@@ -154,7 +154,11 @@ func TestStandingsEveryTiebreakAsColumn(t *testing.T) {
 	wantStatus(t, res, body, 200)
 	wantHTML(t, res, body)
 	// A21: points difference, points scored, median Buchholz.
-	wantContains(t, body, `<th scope="col"><code>points_difference</code></th><th scope="col"><code>points_scored</code></th><th scope="col"><code>median_buchholz</code></th>`)
+	// Each column is named in words, its clause in the abbreviation's title.
+	wantContains(t, body, `<th scope="col" class="tb" data-tiebreak="points_difference"><abbr title="antichess cup A21">Points difference</abbr></th>`+
+		`<th scope="col" class="tb" data-tiebreak="points_scored"><abbr title="antichess cup A21">Points scored</abbr></th>`+
+		`<th scope="col" class="tb" data-tiebreak="median_buchholz"><abbr title="A21, W7; FIDE C.07 14.3 (BH-M1)">Median Buchholz</abbr></th>`,
+		`<input type="checkbox" id="show-tb-0" class="tb-toggle" checked> <label for="show-tb-0">Show the tiebreak columns</label>`)
 	rows := tableRows(body)
 	if len(rows) != 10 {
 		t.Fatalf("%d rows, want 10:\n%s", len(rows), body)

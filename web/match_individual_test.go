@@ -42,10 +42,10 @@ func TestIndividualMatchFlow(t *testing.T) {
 	wantContains(t, body, `<form id="offer-time"`, `<form id="report-result"`, `name="summary"`)
 	// W14: offers are due by Friday 23:59 UTC (the calendar's exclusive
 	// end is Saturday 00:00): the page names the last minute.
-	wantContains(t, body, `<p id="offer-due">Offers are due by <time datetime="2023-03-24T23:59:00Z" data-local>Fri 24 Mar 2023 23:59 UTC</time>.`)
+	wantContains(t, body, `<p id="offer-due">Offers are due by <time datetime="2023-03-24T23:59:00Z" data-local>Friday 2023-03-24 23:59 UTC</time>.`)
 	f.submit(t, p01, target+"/offers", url.Values{"kind": {"propose"}, "time": {"2023-03-22T10:00", "2023-03-22T13:00", "2023-03-22T16:00"}}).
 		wantRefused(t, "W14")
-	f.submit(t, p01, target+"/offers", url.Values{"kind": {"propose"}, "time": {"not a time"}}).wantRefused(t, "times[0]", "web.time")
+	f.submit(t, p01, target+"/offers", url.Values{"kind": {"propose"}, "time": {"not a time"}}).wantRefused(t, "times[0]", "is not a time")
 	f.submit(t, p01, target+"/offers", url.Values{"kind": {"propose"}, "time": {"2023-03-22T18:00", "2023-03-23T18:00", "2023-03-24T18:00", ""}}).
 		wantOK(t, "offer is recorded")
 	// Another player of the event is not a side of the match.

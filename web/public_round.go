@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"time"
 
 	"arbiter"
 )
@@ -81,7 +80,7 @@ func (s *Server) roundPage(w http.ResponseWriter, r *http.Request) {
 	}
 	win := v.Ev.Calendar[at]
 	d := roundData{Ev: v.Ev, Nav: v.nav("Pairings"), ID: id, StageNumber: win.Stage + 1, Number: win.Number, Seq: win.Seq,
-		Status: "scheduled", Start: stampOf(win.Start), Deadline: stampOf(win.End.Add(-time.Minute))}
+		Status: "scheduled", Start: stampOf(win.Start), Deadline: deadlineStamp(deadlineOf(win.End))}
 	if win.Stage < len(v.Ev.Stages) {
 		d.StageName = v.Ev.Stages[win.Stage].Name
 		d.Pools = len(v.Ev.Stages[win.Stage].Pools) > 0
@@ -110,7 +109,7 @@ func (s *Server) roundPage(w http.ResponseWriter, r *http.Request) {
 		d.Notice = "The TDs are reviewing this round's pairings: they are shown here once published."
 	default:
 		d.Status = rd.Status
-		d.Start, d.Deadline = stampOf(rd.Start), stampOf(rd.End.Add(-time.Minute))
+		d.Start, d.Deadline = stampOf(rd.Start), deadlineStamp(deadlineOf(rd.End))
 		for _, m := range v.Matches {
 			if m.Stage != win.Stage || m.Round != win.Number {
 				continue

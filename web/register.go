@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"net/http"
 	"slices"
 	"strconv"
@@ -19,43 +20,101 @@ type registerData struct {
 	Open        bool
 	Mine        []arbiter.Entrant
 	MemberSlots []int // the member fields of the team form
-	SignedIn    bool
+	// Sizes says how many players a team fields when the format's team
+	// size depends on the number of teams ("3 or 4"); "" otherwise.
+	Sizes    string
+	SignedIn bool
+	Form     registerForm
+}
+
+// registerForm is what was typed, kept when the form is refused so the
+// user corrects it instead of typing it again.
+type registerForm struct {
+	Name, Substitute, Rating string
+	Members                  []string // one per member field
+	Error, Field             string   // the refusal and the field it names
+}
+
+// Member is the value typed in member field i.
+func (f registerForm) Member(i int) string {
+	if i < len(f.Members) {
+		return f.Members[i]
+	}
+	return ""
 }
 
 func (s *Server) registerPage(w http.ResponseWriter, r *http.Request) {
+	if currentUser(r) == nil {
+		if _, err := s.app.Event(r.Context(), r.PathValue("slug")); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		s.signInFirst(w, r)
+		return
+	}
+	d, err := s.registerView(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.renderRegister(w, r, http.StatusOK, d)
+}
+
+func (s *Server) renderRegister(w http.ResponseWriter, r *http.Request, status int, d registerData) {
+	s.render(w, r, status, "register", page{Title: "Register: " + d.Ev.Name, Nav: "me", Data: d})
+}
+
+// registerView reads the registration page of the signed-in user.
+func (s *Server) registerView(r *http.Request) (registerData, error) {
 	ctx := r.Context()
 	slug := r.PathValue("slug")
 	ev, err := s.app.Event(ctx, slug)
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return registerData{}, err
 	}
 	f, err := s.app.Format(ctx, slug)
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return registerData{}, err
 	}
-	if currentUser(r) == nil {
-		s.signInFirst(w, r)
-		return
-	}
-	d := registerData{Ev: ev, F: f, Team: f.Entrant == "team", Open: ev.Status == arbiter.EventRegistration, SignedIn: true, MemberSlots: []int{0, 1, 2, 3, 4}}
+	d := registerData{Ev: ev, F: f, Team: f.Entrant == "team", Open: ev.Status == arbiter.EventRegistration, SignedIn: true}
+	d.MemberSlots, d.Sizes = memberSlots(f)
 	roles, err := s.rolesOf(r, slug)
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return d, err
 	}
 	es, err := s.app.Entrants(ctx, slug)
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return d, err
 	}
 	for _, e := range es {
 		if slices.Contains(roles.Player, e.ID) || slices.Contains(roles.Captain, e.ID) || slices.Contains(roles.Member, e.ID) {
 			d.Mine = append(d.Mine, e)
 		}
 	}
-	s.render(w, r, http.StatusOK, "register", page{Title: "Register: " + ev.Name, Nav: "me", Data: d})
+	return d, nil
+}
+
+// memberSlots are the member fields of the team form: the largest team
+// the format fields, less the captain, who is a member already (A11).
+// sizes lists the team sizes when they depend on the number of teams
+// (A9: 4 boards, 3 with fewer than 10 teams).
+func memberSlots(f *format.Format) (slots []int, sizes string) {
+	all := f.TeamSizes()
+	most := slices.Max(all)
+	if most < 2 {
+		most = 2
+	}
+	for i := 0; i < most-1; i++ {
+		slots = append(slots, i)
+	}
+	if len(all) > 1 {
+		var ws []string
+		for _, n := range all {
+			ws = append(ws, strconv.Itoa(n))
+		}
+		sizes = strings.Join(ws[:len(ws)-1], ", ") + " or " + ws[len(ws)-1]
+	}
+	return slots, sizes
 }
 
 // registration builds the entrant to register from the form or API
@@ -104,21 +163,36 @@ func (s *Server) registerPost(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_ = r.ParseForm()
-	e, role, err := registration(f.Entrant == "team", u.LichessUsername, r.PostFormValue("name"), r.PostForm["member"],
-		r.PostFormValue("substitute"), r.PostFormValue("rating"))
-	if err != nil {
-		role = arbiter.RolePlayer
+	form := registerForm{Name: r.PostFormValue("name"), Substitute: r.PostFormValue("substitute"),
+		Rating: r.PostFormValue("rating"), Members: r.PostForm["member"]}
+	e, role, err := registration(f.Entrant == "team", u.LichessUsername, form.Name, form.Members, form.Substitute, form.Rating)
+	var got arbiter.Entrant
+	if err == nil {
+		got, err = s.app.Register(r.Context(), arbiter.Actor{Name: u.LichessUsername, Role: role}, slug, e)
 	}
-	s.act(w, r, role, back, func(a arbiter.Actor) (string, error) {
-		if err != nil {
-			return "", err
-		}
-		got, err := s.app.Register(r.Context(), a, slug, e)
-		if err != nil {
-			return "", err
-		}
-		return "Registered " + entrantName(got) + ": a TD approves the registration.", nil
-	})
+	switch {
+	case err == nil:
+		s.setFlash(w, r, false, "Registered "+entrantName(got)+": a TD approves the registration.")
+		http.Redirect(w, r, localPath(back), http.StatusSeeOther)
+		return
+	case arbiter.ErrorCode(err) == arbiter.EINTERNAL || arbiter.RetryAfter(err) > 0:
+		s.fail(w, r, err)
+		return
+	}
+	// Refused: the page again, with what was typed and the reason next
+	// to the field it names.
+	d, verr := s.registerView(r)
+	if verr != nil {
+		s.fail(w, r, verr)
+		return
+	}
+	form.Error = userMessage(err)
+	var ae *arbiter.Error
+	if errors.As(err, &ae) {
+		form.Field = ae.Field
+	}
+	d.Form = form
+	s.renderRegister(w, r, httpStatus(arbiter.ErrorCode(err)), d)
 }
 
 type apiRegisterIn struct {

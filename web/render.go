@@ -37,7 +37,10 @@ type page struct {
 func (s *Server) parseTemplates() (map[string]*template.Template, error) {
 	funcs := template.FuncMap{
 		"static":       s.assets.url,
-		"words":        func(s string) string { return strings.ReplaceAll(s, "_", " ") },
+		"words":        words,
+		"plural":       count,
+		"countOr":      countOr,
+		"tiebreak":     tiebreakName,
 		"intOr":        intOr,
 		"weekTime":     weekTime,
 		"add":          func(a, b int) int { return a + b },
@@ -46,8 +49,11 @@ func (s *Server) parseTemplates() (map[string]*template.Template, error) {
 		"ordinal":      ordinal,
 		"offerTable":   offerTable,
 		// deadline shows a window's exclusive end as its last minute, as
-		// the rulebooks and the public calendar name it ("Sunday 23:59").
-		"deadline": func(end time.Time) string { return utcTime(end.Add(-time.Minute)) },
+		// the rulebooks and the public calendar name it ("Sunday 23:59");
+		// lastMinute shows a deadline already held as its last minute.
+		"deadline":      func(end time.Time) string { return deadlineText(deadlineOf(end)) },
+		"lastMinute":    deadlineText,
+		"deadlineStamp": deadlineStamp,
 	}
 	names, err := fs.Glob(templateFS, "templates/*.html")
 	if err != nil {
@@ -125,7 +131,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		return
 	}
 	setRetryAfter(w, err)
-	s.renderError(w, r, httpStatus(code), code, arbiter.ErrorMessage(err))
+	s.renderError(w, r, httpStatus(code), code, plainMessage(err))
 }
 
 func (s *Server) internal(w http.ResponseWriter, r *http.Request, err error) {

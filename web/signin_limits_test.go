@@ -97,7 +97,7 @@ func TestSignedInTDKeepsWorking(t *testing.T) {
 	}
 	res, body = f.as(t, session, "GET", "/", nil)
 	wantStatus(t, res, body, 200)
-	wantContains(t, body, "Signed in as <strong>td@local</strong>")
+	wantContains(t, body, "Signed in as </span><strong>td@local</strong>")
 }
 
 // TestSignInRefusesOversizedInput: a 5 MB form is refused before it is

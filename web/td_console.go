@@ -269,7 +269,7 @@ func (s *Server) tdCloseRegistration(w http.ResponseWriter, r *http.Request) {
 			o.InitialColour = ""
 		}
 		ev, err := s.app.CloseRegistrationWith(r.Context(), a, slug, o)
-		return fmt.Sprintf("Registration closed with %d entrants; the top seed has %s in round 1.", ev.Entrants, ev.InitialColour), err
+		return fmt.Sprintf("Registration closed with %s; the top seed has %s in round 1.", count(ev.Entrants, "entrant"), ev.InitialColour), err
 	})
 }
 
@@ -289,10 +289,10 @@ func (s *Server) tdRoundAction(w http.ResponseWriter, r *http.Request) {
 		switch action {
 		case "pair":
 			rd, ms, err := s.app.PairRound(ctx, a, slug)
-			return fmt.Sprintf("Round %s paired (%d matches, %s): review the pairings, then publish or discard them.", rd.ID, len(ms), rd.Method), err
+			return fmt.Sprintf("Round %s paired (%s, %s): review the pairings, then publish or discard them.", rd.ID, count(len(ms), "match", "matches"), rd.Method), err
 		case "publish":
 			rd, err := s.app.PublishRound(ctx, a, slug)
-			return "Round " + rd.ID + " published; deadline " + utcTime(rd.End.Add(-time.Minute)) + ".", err
+			return "Round " + rd.ID + " published; deadline " + deadlineText(deadlineOf(rd.End)) + ".", err
 		case "discard":
 			rd, err := s.app.DiscardRound(ctx, a, slug, strings.TrimSpace(r.FormValue("reason")))
 			return "Round " + rd.ID + " discarded: pair it again when ready.", err
@@ -305,7 +305,7 @@ func (s *Server) tdRoundAction(w http.ResponseWriter, r *http.Request) {
 				return "", err
 			}
 			rd, err := s.app.BringForward(ctx, a, slug, end)
-			return "Round " + rd.ID + " now ends " + utcTime(rd.End) + ".", err
+			return "Round " + rd.ID + " now has the deadline " + deadlineText(deadlineOf(rd.End)) + ".", err
 		}
 		return "", arbiter.FieldError("action", "web.action", "action must be pair, publish, discard, close or bring-forward")
 	})
@@ -443,7 +443,7 @@ func (s *Server) tdEntrantValue(w http.ResponseWriter, r *http.Request) {
 			}
 			key := strings.TrimSpace(r.FormValue("key"))
 			e, err := s.app.SetTiebreakValue(ctx, a, slug, id, key, v)
-			return e.Name + ": td_value:" + key + " = " + v.String() + ".", err
+			return e.Name + "'s tiebreak value " + tiebreakName("td_value:"+key).Name + " is now " + v.String() + ".", err
 		case "captain":
 			e, err := s.app.SetCaptain(ctx, a, slug, id, strings.TrimSpace(r.FormValue("user")))
 			return e.Name + " is now captained by " + e.Captain + ".", err

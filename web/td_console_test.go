@@ -112,7 +112,7 @@ func TestTDCloseRegistrationAndRounds(t *testing.T) {
 	f.post(t, tk.td, rounds, url.Values{"action": {"pair"}}, back, false, "s1r1 paired")
 	f.post(t, tk.td, rounds, url.Values{"action": {"publish"}, "round": {"s1r2"}}, back, true, "no round")
 	f.post(t, tk.td, rounds, url.Values{"action": {"jump"}}, back, true, "action")
-	f.post(t, tk.td, rounds, url.Values{"action": {"publish"}, "round": {"s1r1"}}, back, false, "Round s1r1 published; deadline Mon 13 Jan 2025 23:59 UTC")
+	f.post(t, tk.td, rounds, url.Values{"action": {"publish"}, "round": {"s1r1"}}, back, false, "Round s1r1 published; deadline Monday 2025-01-13 23:59 UTC")
 	rs, _ := f.app.Rounds(ctx, "atc")
 	if len(rs) != 1 || rs[0].Status != arbiter.RoundPublished {
 		t.Fatalf("rounds %+v", rs)
@@ -121,8 +121,8 @@ func TestTDCloseRegistrationAndRounds(t *testing.T) {
 	checkPage(t, console, body)
 	wantContains(t, body, `<form id="close-round"`, `<form id="bring-forward"`, "Nothing needs attention.",
 		// A4: the deadline as the rulebook and the public calendar name it, not the window's exclusive end.
-		`<dd data-test="current-round">s1r1: published, deadline Mon 13 Jan 2025 23:59 UTC</dd>`,
-		"to Mon 13 Jan 2025 23:59 UTC")
+		`<dd data-test="current-round">s1r1: published, deadline Monday 2025-01-13 23:59 UTC</dd>`,
+		"to Monday 2025-01-13 23:59 UTC")
 
 	// Before the deadline the round cannot close; the deadline cannot
 	// move forward while matches are unplayed (A4).

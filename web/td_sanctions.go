@@ -56,7 +56,7 @@ func (s *Server) tdSanction(w http.ResponseWriter, r *http.Request) {
 		req := app.SanctionRequest{Entrant: strings.TrimSpace(r.FormValue("entrant")), Player: strings.TrimSpace(r.FormValue("player")),
 			Kind: r.FormValue("kind"), NotForCheating: r.FormValue("not_for_cheating") != "", Reason: strings.TrimSpace(r.FormValue("reason"))}
 		x, changed, err := s.app.Sanction(r.Context(), a, slug, req)
-		return fmt.Sprintf("Sanction %s recorded (%s, rule %s); %d matches changed.", x.ID, x.Kind, x.Rule, len(changed)), err
+		return fmt.Sprintf("Sanction %s recorded (%s, rule %s); %s changed.", x.ID, words(x.Kind), x.Rule, count(len(changed), "match", "matches")), err
 	})
 }
 

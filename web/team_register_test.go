@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"net/http"
 	"net/url"
 	"strings"
 	"testing"
@@ -28,8 +29,22 @@ func TestRegisterTeam(t *testing.T) {
 	wantHTML(t, res, body)
 	wantContains(t, body, `<form id="register"`, `<label for="team-name">Team name</label>`, `name="member"`, `id="register-submit"`)
 
-	f.submit(t, cap11, page, url.Values{"name": {""}, "member": {"a11"}}).wantRefused(t, "name")
-	f.submit(t, cap11, page, url.Values{"name": {"Team 11"}, "rating": {"high"}}).wantRefused(t, "rating")
+	// The antichess cup fields 3 or 4 players (A9): three fields besides
+	// the captain's own.
+	wantContains(t, body, `id="member-2"`, "A team fields 3 or 4 players")
+	if strings.Contains(body, `id="member-3"`) {
+		t.Errorf("more member fields than a team of 4 needs")
+	}
+	// A refused form comes back with what was typed and the reason next
+	// to the field.
+	res, body = f.as(t, cap11, "POST", page, url.Values{"name": {""}, "member": {"a11", "b11"}, "substitute": {"d11"}})
+	wantStatus(t, res, body, http.StatusBadRequest)
+	wantContains(t, body, `id="register-error"`, "name: give the team&#39;s name",
+		`id="team-name" name="name" required value="" aria-invalid="true"`, `id="member-0" name="member" autocomplete="off" value="a11"`,
+		`id="member-1" name="member" autocomplete="off" value="b11"`, `id="substitute" name="substitute" autocomplete="off" value="d11"`)
+	res, body = f.as(t, cap11, "POST", page, url.Values{"name": {"Team 11"}, "rating": {"high"}})
+	wantStatus(t, res, body, http.StatusBadRequest)
+	wantContains(t, body, "rating: rating must be a whole number", `value="Team 11"`, `value="high" aria-invalid="true"`)
 	r := f.submit(t, cap11, page, url.Values{"name": {"Team 11"}, "member": {"a11", "b11", "c11", ""}, "substitute": {"d11"}, "rating": {"2100"}})
 	r.wantOK(t, "Registered Team 11")
 	e := teamEntrantOf(t, f, "atc", "team-11")
@@ -73,7 +88,11 @@ func TestRegisterTeam(t *testing.T) {
 	ok(t)(f.app.CloseRegistration(context.Background(), tdActor, "atc"))
 	_, body = f.as(t, cap11, "GET", page, nil)
 	wantContains(t, body, `id="registration-closed"`, "rejected: late")
-	f.submit(t, f.signIn(t, "cap13"), page, url.Values{"name": {"Team 13"}, "member": {"a13", "b13", "c13"}}).wantRefused(t)
+	res, body = f.as(t, f.signIn(t, "cap13"), "POST", page, url.Values{"name": {"Team 13"}, "member": {"a13", "b13", "c13"}})
+	if res.StatusCode < 400 || res.StatusCode >= 500 {
+		t.Errorf("registering after the close: status %d", res.StatusCode)
+	}
+	wantContains(t, body, `id="registration-closed"`)
 }
 
 // TestRegisterPlayer: in an individual event a player registers themself.

@@ -502,7 +502,7 @@ func TestFormatExplainACWC40Players(t *testing.T) {
 	if got := cells(body, "rounds"); strings.Join(got, ",") != "7,10,2" {
 		t.Errorf("rounds %v, want 7,10,2", got)
 	}
-	wantContains(t, body, "top 12", "<td>pool (double)</td>", "<caption>Pools</caption>", "<td>1 week(s)</td>", "Armageddon:")
+	wantContains(t, body, "top 12", "<td>pool (double)</td>", "<caption>Pools</caption>", "<td>1 week</td>", "Armageddon:")
 }
 
 // TestPostgres runs the home, event, standings and health pages on

@@ -151,7 +151,7 @@ func TestServeSignInWithFake(t *testing.T) {
 	}
 	body, _ = io.ReadAll(res.Body)
 	res.Body.Close()
-	if res.StatusCode != 200 || !strings.Contains(string(body), "Signed in as <strong>PlayerA</strong>") {
+	if res.StatusCode != 200 || !strings.Contains(string(body), "Signed in as </span><strong>PlayerA</strong>") {
 		t.Fatalf("after sign-in %d %s\n%s", res.StatusCode, res.Request.URL, body)
 	}
 	if asked := f.Summary(); strings.Join(asked, ", ") != "POST /api/token 200, GET /api/account 200" {

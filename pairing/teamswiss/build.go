@@ -30,7 +30,7 @@ func build(ev *Event) (*model, error) {
 	m := &model{ev: ev, played: len(ev.Teams[0].Rounds)}
 	if ev.TotalRounds < m.played+1 {
 		return nil, arbiter.FieldError("total_rounds", "teamswiss.total_rounds",
-			"the stage has %d round(s) and %d are already paired: there is no round to pair", ev.TotalRounds, m.played)
+			"the stage has %s and %d are already paired: there is no round to pair", arbiter.Count(ev.TotalRounds, "round"), m.played)
 	}
 	initial := pairing.White
 	switch ev.InitialColour {
@@ -53,8 +53,8 @@ func build(ev *Event) (*model, error) {
 		index[tm.ID] = i
 		if len(tm.Rounds) != m.played {
 			return nil, arbiter.FieldError(f+".rounds", "teamswiss.team.rounds",
-				"team %q has %d round(s), team %q has %d: every team lists every paired round (absent rounds included)",
-				tm.ID, len(tm.Rounds), ev.Teams[0].ID, m.played)
+				"team %q has %s, team %q has %d: every team lists every paired round (absent rounds included)",
+				tm.ID, arbiter.Count(len(tm.Rounds), "round"), ev.Teams[0].ID, m.played)
 		}
 	}
 	var err error

@@ -15,7 +15,8 @@ import (
 
 // layoutProblems lists what does not fit the window: the page scrolling
 // sideways, any element sticking out of it (only the content of a
-// .table-wrap, which scrolls in its own box, may), and table captions
+// .table-wrap or of the event's page navigation, which scroll in their
+// own box, may), and table captions
 // whose text runs past the right edge of their scroll box, where it is
 // cut off until the reader scrolls the table.
 const layoutProblems = `(() => {
@@ -25,7 +26,7 @@ const layoutProblems = `(() => {
 		out.push("the page scrolls sideways: " + document.documentElement.scrollWidth + " px wide in " + vw);
 	}
 	for (const e of document.body.querySelectorAll("*")) {
-		const wrap = e.parentElement && e.parentElement.closest(".table-wrap, .bracket-wrap, pre");
+		const wrap = e.parentElement && e.parentElement.closest(".table-wrap, .bracket-wrap, pre, .event-nav");
 		if (wrap || e.closest(".visually-hidden, .skip")) continue;
 		const r = e.getBoundingClientRect();
 		if (r.width === 0 || r.height === 0) continue;

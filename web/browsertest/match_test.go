@@ -91,7 +91,7 @@ func TestIndividualEvent(t *testing.T) {
 	// W14: offers are due by Friday 23:59 UTC, shown as that last minute,
 	// with the reader's own time beside it.
 	due := p01.text(`#offer-due`)
-	if !strings.Contains(due, "Offers are due by Fri 24 Mar 2023 23:59 UTC") {
+	if !strings.Contains(due, "Offers are due by Friday 2023-03-24 23:59 UTC") {
 		t.Errorf("offer deadline %q, want Friday 23:59", due)
 	}
 	if local := p01.text(`#offer-due .localtime`); !strings.Contains(local, "your time") || !strings.Contains(local, "GMT+1") && !strings.Contains(local, "CET") {
