@@ -25,6 +25,9 @@ import (
 type ResultInput struct {
 	Sheet   []byte
 	Summary string
+	// Entry is a filled-in result form (EntryLayout's fields), the
+	// sheet as a grid; it replaces Sheet and Summary.
+	Entry map[string]string
 	// WrongTimeControl names the sets (by time control, e.g. "3+2")
 	// played in the wrong time control; R6 is applied to them once the
 	// result stands (formats with wrong_time_control only).
@@ -43,6 +46,17 @@ type scored struct {
 func (st *state) score(m *arbiter.Match, in ResultInput) (scored, error) {
 	var sh *score.Sheet
 	var err error
+	if in.Entry != nil {
+		if len(in.Sheet) > 0 || in.Summary != "" {
+			return scored{}, arbiter.FieldError("result", "app.result", "give the result form, a match sheet or a summary, not two of them")
+		}
+		if m.IsBye() {
+			return scored{}, arbiter.RuleError("app.result", "match %s is a bye", m.ID)
+		}
+		if in.Sheet, err = st.entryInput(m, in.Entry); err != nil {
+			return scored{}, err
+		}
+	}
 	switch {
 	case len(in.Sheet) > 0 && in.Summary != "":
 		return scored{}, arbiter.FieldError("result", "app.result", "give a match sheet or a summary, not both")
