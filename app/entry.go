@@ -564,6 +564,9 @@ type EntryCheck struct {
 	// the match, and where the win threshold was reached; nil when the
 	// form cannot be read as a sheet yet.
 	Tally *score.MatchScore
+	// DecidedCell is the cell at which the win threshold was reached
+	// (the clinch), "" while it is not.
+	DecidedCell string
 	// Outcome is the result the form would record if sent now; nil
 	// while it would be refused.
 	Outcome *arbiter.Outcome
@@ -630,7 +633,8 @@ func (s *Service) CheckResult(ctx context.Context, a arbiter.Actor, slug, matchI
 	}
 	td := false
 	if side == "" {
-		if td, err = isTD(ctx, s.DB, st, a); err != nil {
+		// A TD checks an override whichever role the page acted in.
+		if td, err = isTD(ctx, s.DB, st, arbiter.Actor{Name: a.Name, Role: arbiter.RoleTD}); err != nil {
 			return out, err
 		}
 		if !td {
@@ -649,6 +653,9 @@ func (s *Service) CheckResult(ctx context.Context, a arbiter.Actor, slug, matchI
 	if out.Tally, err = score.Tally(st.f, st.ev.Stages[m.Stage].Name, &tallied, score.Options{Entrants: st.ev.Entrants}); err != nil {
 		out.Problem = l.Problem(err, vals)
 		return out, nil
+	}
+	if out.Tally.Decided {
+		out.DecidedCell = l.CellOf(out.Tally.DecidedAt, vals)
 	}
 	sc, err := st.score(&m, ResultInput{Entry: vals})
 	if err == nil {
