@@ -281,4 +281,3 @@ func (s *Service) Attention(ctx context.Context, a arbiter.Actor, slug string) (
 	}
 	return NeedsAttention(in), nil
 }
-

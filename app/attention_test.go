@@ -25,7 +25,9 @@ func TestNeedsAttention(t *testing.T) {
 	round := func(n int, status string, end time.Time, matches ...string) arbiter.Round {
 		return arbiter.Round{ID: "s1r" + string(rune('0'+n)), Stage: 0, Number: n, Status: status, End: end, Matches: matches}
 	}
-	match := func(id, status string) arbiter.Match { return arbiter.Match{ID: id, Status: status, Home: "a", Away: "b"} }
+	match := func(id, status string) arbiter.Match {
+		return arbiter.Match{ID: id, Status: status, Home: "a", Away: "b"}
+	}
 	type item struct {
 		kind  string
 		count int
