@@ -1,7 +1,8 @@
 // The result form (templates/_entry.html) from the keyboard: typing a
 // result in a cell moves on to the next; arrows move around, Backspace
-// clears and steps back. After each change the form is checked by the
-// server (POST data-check: the same scoring and rules as the report):
+// clears, and on an empty cell steps back. After each change the form is
+// checked by the server (POST data-check: the same scoring and rules as
+// the report):
 // the running totals, the clinch and the rule that would refuse the
 // sheet, shown next to its cell. Nothing here decides a rule.
 (function () {
@@ -21,37 +22,36 @@
       timer = setTimeout(check, 150);
     }
     cells.forEach(function (cell) {
+      // What is typed arrives as input (a keyboard, a phone's keyboard, a
+      // paste alike): a result fills the cell and moves on.
+      cell.addEventListener("focus", function () { cell.dataset.prev = cell.value; cell.select(); });
+      cell.addEventListener("input", function (e) {
+        var prev = cell.dataset.prev || "";
+        var ch = (e.data || cell.value).slice(-1);
+        if (cell.value === "") {
+          cell.dataset.prev = "";
+        } else if (keys[ch] !== undefined) {
+          cell.value = cell.dataset.prev = keys[ch];
+          move(cell, 1);
+        } else if (ch === "-") {
+          cell.value = cell.dataset.prev = prev === "-" ? "--" : "-";
+          if (cell.value === "--") { move(cell, 1); }
+        } else {
+          cell.value = prev; // nothing else goes in a cell
+          return;
+        }
+        changed();
+      });
       cell.addEventListener("keydown", function (e) {
         if (e.ctrlKey || e.metaKey || e.altKey) { return; }
         var k = e.key;
-        if (keys[k] !== undefined) {
-          e.preventDefault();
-          cell.value = keys[k];
-          changed();
-          move(cell, 1);
-        } else if (k === "-") {
-          e.preventDefault();
-          if (cell.value === "-") { cell.value = "--"; move(cell, 1); } else { cell.value = "-"; }
-          changed();
-        } else if (k === "Backspace" || k === "Delete") {
-          e.preventDefault();
-          var was = cell.value;
-          cell.value = "";
-          changed();
-          if (was === "" && k === "Backspace") { move(cell, -1); }
+        if (k === "Backspace" && cell.value === "") {
+          e.preventDefault(); move(cell, -1);
         } else if (k === "ArrowRight" || k === " ") {
           e.preventDefault(); move(cell, 1);
         } else if (k === "ArrowLeft") {
           e.preventDefault(); move(cell, -1);
-        } else if (k.length === 1 && k !== "Enter") {
-          e.preventDefault(); // nothing else goes in a cell
         }
-      });
-      // A phone's keyboard may send no key: read what it typed.
-      cell.addEventListener("input", function () {
-        var last = cell.value.slice(-1);
-        if (keys[last] !== undefined) { cell.value = keys[last]; move(cell, 1); }
-        changed();
       });
     });
     form.addEventListener("change", changed);
@@ -84,7 +84,9 @@
           var d = a.clinched && form.querySelector('[name="' + a.clinched + '"]');
           if (d) { d.classList.add("decided"); }
           var status = a.status || "";
-          if (a.problem && a.problem.incomplete) { status += " Still to enter: " + a.problem.message; }
+          if (a.problem && a.problem.incomplete) {
+            status += " Still to enter: " + a.problem.message + (a.problem.clause ? " (" + a.problem.clause + ")" : "");
+          }
           if (a.outcome) { status += " " + a.outcome; }
           form.querySelector(".entry-status").textContent = status;
           show(a.problem ? a.problem.slot : "", a.problem);
