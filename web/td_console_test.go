@@ -45,6 +45,7 @@ func entrant(t *testing.T, f *fixture, id string) arbiter.Entrant {
 }
 
 func TestTDApproveReject(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	e := pendingTeam(t, f)
@@ -76,6 +77,7 @@ func TestTDApproveReject(t *testing.T) {
 }
 
 func TestTDCloseRegistrationAndRounds(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	tk := signInTD(t, f)
@@ -181,6 +183,7 @@ func publishedRound(t *testing.T, f *fixture) []arbiter.Match {
 }
 
 func TestTDMatchOverride(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	publishedRound(t, f)
@@ -262,6 +265,7 @@ func capOf(team string) arbiter.Actor {
 }
 
 func TestTDAppeals(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -307,6 +311,7 @@ func TestTDAppeals(t *testing.T) {
 }
 
 func TestTDSanctions(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -341,6 +346,7 @@ func TestTDSanctions(t *testing.T) {
 }
 
 func TestTDAuditPage(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -396,6 +402,7 @@ func seqsOf(body string) []int64 {
 var seqRE = regexp.MustCompile(`<tr data-seq="(\d+)">`)
 
 func TestTDOfficialsForbiddenAndRecords(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -479,6 +486,7 @@ func TestTDOfficialsForbiddenAndRecords(t *testing.T) {
 // it (A5: a 0-0 draw, a double forfeit of the board); once every board is
 // decided, so is the match.
 func TestTDNegotiationRuling(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	ms := publishedRound(t, f)
@@ -516,6 +524,7 @@ func TestTDNegotiationRuling(t *testing.T) {
 // offers no list of players to keep on different teams (A11 is about
 // teams), and the app refuses one sent anyway.
 func TestTDConsoleIndividualHasNoTeamTools(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	acwcEvent(t, f)
 	tk := signInTD(t, f)
