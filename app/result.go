@@ -24,6 +24,9 @@ import (
 type ResultInput struct {
 	Sheet   []byte
 	Summary string
+	// Entry is a filled-in result form (EntryLayout's fields), the
+	// sheet as a grid; it replaces Sheet and Summary.
+	Entry map[string]string
 	// WrongTimeControl names the sets (by time control, e.g. "3+2")
 	// played in the wrong time control; R6 is applied to them once the
 	// result stands (formats with wrong_time_control only).
@@ -42,9 +45,21 @@ type scored struct {
 	wrongTC []string
 }
 
-// readResult turns a result as given (a sheet's JSON or a summary) into
-// a sheet: the one place a reported result is parsed.
+// readResult turns a result as given (the result form, a sheet's JSON or a
+// summary) into a sheet: the one place a reported result is parsed.
 func (st *state) readResult(m *arbiter.Match, in ResultInput) (*arbiter.Sheet, error) {
+	if in.Entry != nil {
+		if len(in.Sheet) > 0 || in.Summary != "" {
+			return nil, arbiter.FieldError("result", "app.result", "give the result form, a match sheet or a summary, not two of them")
+		}
+		if m.IsBye() {
+			return nil, arbiter.RuleError("app.result", "match %s is a bye", m.ID)
+		}
+		var err error
+		if in.Sheet, err = st.entryInput(m, in.Entry); err != nil {
+			return nil, err
+		}
+	}
 	switch {
 	case len(in.Sheet) > 0 && in.Summary != "":
 		return nil, arbiter.FieldError("result", "app.result", "give a match sheet or a summary, not both")

@@ -229,3 +229,18 @@ func (r Rules) ReplyDue(made time.Time) time.Time {
 	}
 	return made.UTC().Add(r.ReplyWindow)
 }
+
+// PairingsDue is when the pairings of a round whose window opens at start
+// are late (exclusive, as a round's End): the round's start where rounds
+// open at a fixed time (R4: the pairings are out before Monday 00:00),
+// else the minute after the first PairingsBy from the start (A4, W13:
+// "by Tuesday" is Tuesday 23:59). Zero when the rules set neither.
+func (r Rules) PairingsDue(start time.Time) time.Time {
+	switch {
+	case r.RoundStart != nil:
+		return start.UTC()
+	case r.PairingsBy != nil && r.PairingsBy.valid():
+		return r.PairingsBy.endAfter(start.UTC().Add(-time.Nanosecond))
+	}
+	return time.Time{}
+}

@@ -32,6 +32,12 @@ type Clauses struct {
 	// TeamSize is cited for a team that cannot field the format's players
 	// (A9: teams of 4, 3 with fewer than 10 teams; R3: a player per set).
 	TeamSize string `json:"team_size,omitempty"`
+	// Tie is cited for a knockout tie's procedure on a match sheet (A20:
+	// the captains' advantage point, then tiebreak games; W11).
+	Tie string `json:"tie,omitempty"`
+	// Armageddon is cited for the armageddon game's bids and result (A3,
+	// W12).
+	Armageddon string `json:"armageddon,omitempty"`
 }
 
 // Variants of the games (Lichess variant keys).

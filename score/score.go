@@ -170,6 +170,13 @@ func validForfeit(k string) bool {
 // Score scores a match sheet for the named stage of format f. Every error
 // is an *arbiter.Error naming the sheet field (JSON path) and the rule.
 func Score(f *format.Format, stage string, sh *Sheet, opt Options) (*MatchScore, error) {
+	return scoreSheet(f, stage, sh, opt, false)
+}
+
+// scoreSheet scores the sheet; partial tallies a sheet still being filled
+// in (Tally): every rule but completeness is checked, and the result is
+// left undecided.
+func scoreSheet(f *format.Format, stage string, sh *Sheet, opt Options, partial bool) (*MatchScore, error) {
 	if sh == nil {
 		return nil, arbiter.FieldError("", "score.sheet", "no match sheet")
 	}
@@ -256,10 +263,15 @@ func Score(f *format.Format, stage string, sh *Sheet, opt Options) (*MatchScore,
 	if err := play(ms, m, units, events); err != nil {
 		return nil, err
 	}
-	if err := complete(ms, m, units); err != nil {
-		return nil, err
+	if !partial {
+		if err := complete(ms, m, units); err != nil {
+			return nil, err
+		}
 	}
 	report(ms, m, sh, units)
+	if partial {
+		return ms, nil
+	}
 	if err := decide(ms, f, st, m, sh, units); err != nil {
 		return nil, err
 	}

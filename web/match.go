@@ -74,6 +74,9 @@ type matchData struct {
 	// Games are the games Arbiter created on Lichess for the match, in
 	// the order they were created (issue 14).
 	Games []app.CreatedGame
+	// Entry is the result form (match_entry.go) for a side while the
+	// match is open.
+	Entry *entryView
 }
 
 // offerRow is one offered start time.
@@ -140,6 +143,19 @@ func (s *Server) matchView(r *http.Request, slug, id string) (*matchData, error)
 		boards = *ts // the format's board count (A9), whatever the lists say
 	}
 	d.SheetExample = sheetExample(mf, mi.M, d.Lineups, boards)
+	if d.Side != "" && d.Open {
+		a, err := actorAs(r, d.Role)
+		if err != nil {
+			return nil, err
+		}
+		l, err := s.app.ResultLayout(ctx, a, slug, mi.M.ID)
+		if err != nil {
+			return nil, err
+		}
+		d.Entry = newEntryView(l, entrantName(mi.Home), entrantName(mi.Away), nil, nil)
+		d.Entry.ID, d.Entry.Action, d.Entry.Check = "result-entry", matchURL(slug, mi.M.ID)+"/report", matchURL(slug, mi.M.ID)+"/check"
+		d.Entry.Submit = "Report the result"
+	}
 
 	if rules, ok := negotiation.RulesFromFormat(mi.F); ok && !mi.M.IsBye() {
 		d.HasNegotiation, d.NoneSuitable = true, rules.RetryOffers > 0

@@ -107,6 +107,10 @@ func reportedResult(summary, sheet string) (app.ResultInput, error) {
 
 func (s *Server) matchReportPost(w http.ResponseWriter, r *http.Request) {
 	slug, id := r.PathValue("slug"), r.PathValue("match")
+	if r.PostFormValue("entry") != "" {
+		s.matchEntryPost(w, r, slug, id)
+		return
+	}
 	s.act(w, r, s.actingRole(r, slug, id), matchURL(slug, id), func(a arbiter.Actor) (string, error) {
 		in, err := reportedResult(r.PostFormValue("summary"), r.PostFormValue("sheet"))
 		if err != nil {

@@ -77,7 +77,7 @@ func TestTeamMatchReportConfirm(t *testing.T) {
 
 	// Only the captains get the forms; a member reads.
 	_, body := f.as(t, home, "GET", target, nil)
-	wantContains(t, body, `<form id="report-result"`, `<textarea id="report-sheet" name="sheet"`, `id="sheet-example"`, `id="offer-time-board-1"`,
+	wantContains(t, body, `<form id="result-entry"`, `name="r-1-0-0"`, `id="sheet-example"`, `id="offer-time-board-1"`,
 		`&#34;board&#34;: 4,`) // the example has the format's four boards (A9), though no board list is ranked
 	_, body = f.as(t, member, "GET", target, nil)
 	if strings.Contains(body, `id="report-result"`) || strings.Contains(body, `id="offer-time`) {

@@ -375,6 +375,8 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "POST /events/{slug}/register", path: "/events/oth/register", form: url.Values{"rating": {"2100"}}, want: signedInOnly(pageAnon, "303 ok")},
 		{pattern: "GET /events/{slug}/matches/{match}", path: m1, want: pub},
 		{pattern: "POST /events/{slug}/matches/{match}/offers", path: m1 + "/offers", form: url.Values{"kind": {"propose"}, "board": {"1"}, "time": offerTime}, scene: m1s, want: sides(pageAnon, pageRefuse, "303 ok")},
+		{pattern: "POST /events/{slug}/matches/{match}/check", path: m1 + "/check", form: url.Values{"r-1-0-0": {"1"}}, scene: m1s,
+			want: wants("401", "403", "403", "200", "403", "200", "403", "200"), noAudit: true},
 		{pattern: "POST /events/{slug}/matches/{match}/report", path: m1 + "/report", form: url.Values{"summary": {"forfeit:away"}}, scene: m1s, want: sides(pageAnon, pageRefuse, "303 ok")},
 		{pattern: "POST /events/{slug}/matches/{match}/confirm", path: m2 + "/confirm", form: url.Values{}, scene: m2s, want: otherSide(pageAnon, pageRefuse, "303 ok")},
 		{pattern: "POST /events/{slug}/matches/{match}/dispute", path: m2 + "/dispute", form: url.Values{"reason": {"they did show"}}, scene: m2s, want: otherSide(pageAnon, pageRefuse, "303 ok")},

@@ -61,6 +61,12 @@ type tdConsoleData struct {
 	EligibilityJobs map[string]tdJobRow
 	// Lichess is the organiser's token and what it enables (issue 14).
 	Lichess app.LichessAccess
+	// Needs is what needs the TDs now (app.NeedsAttention), the top of the
+	// console; NextStep its next step's kind ("" for none).
+	Needs    tdNow
+	NextStep string
+	// OpenCheating says a private report of cheating is still open.
+	OpenCheating bool
 }
 
 // tdMatchRow is a match in a table, with names and its result in words.
@@ -203,6 +209,17 @@ func (s *Server) consoleData(ctx context.Context, ev arbiter.Event, a arbiter.Ac
 	}
 	if ev.Status == arbiter.EventRunning && ev.Stage+1 < len(ev.Stages) {
 		d.NextStage = ev.Stages[ev.Stage+1].Name
+	}
+	at, err := s.app.Attention(ctx, a, slug)
+	if err != nil {
+		return d, err
+	}
+	d.Needs = nowOf(slug, at)
+	if at.Next != nil {
+		d.NextStep = at.Next.Kind
+	}
+	for _, c := range d.Cheating {
+		d.OpenCheating = d.OpenCheating || !c.Closed
 	}
 	aps, err := s.app.Appeals(ctx, slug)
 	if err != nil {

@@ -119,7 +119,11 @@ func TestTDCloseRegistrationAndRounds(t *testing.T) {
 	}
 	_, body = f.as(t, tk.td, "GET", console, nil)
 	checkPage(t, console, body)
-	wantContains(t, body, `<form id="close-round"`, `<form id="bring-forward"`, "Nothing needs attention.",
+	// The round cannot close before its deadline: no button for it.
+	if strings.Contains(body, `<form id="close-round"`) {
+		t.Error("the console offers to close a round before its deadline")
+	}
+	wantContains(t, body, `<form id="bring-forward"`, "Nothing needs attention.", `<p id="all-well">Nothing waits for you now: the round runs.</p>`,
 		// A4: the deadline as the rulebook and the public calendar name it, not the window's exclusive end.
 		`<dd data-test="current-round">s1r1: published, deadline Monday 2025-01-13 23:59 UTC</dd>`,
 		"to Monday 2025-01-13 23:59 UTC")
@@ -141,6 +145,8 @@ func TestTDCloseRegistrationAndRounds(t *testing.T) {
 	if got := cells(body, "attention"); len(got) != 5 || got[0] != "not final, deadline passed" {
 		t.Errorf("attention after the deadline %v", got)
 	}
+	// The console opens on closing the round, now that it can.
+	wantContains(t, body, `<form id="close-round"`, `<li data-test="attention-item" data-kind="deadline_passed"><a href="/events/atc/td#now">Round s1r1&#39;s deadline passed Monday 2025-01-13 23:59 UTC: close it</a></li>`)
 	f.post(t, tk.td, rounds, url.Values{"action": {"close"}, "round": {"s1r1"}}, back, false, "Round s1r1 closed.")
 	rs, _ = f.app.Rounds(ctx, "atc")
 	if rs[0].Status != arbiter.RoundClosed {
@@ -154,8 +160,12 @@ func TestTDCloseRegistrationAndRounds(t *testing.T) {
 	}
 	decideHeld(t, f, "atc")
 	_, body = f.as(t, tk.td, "GET", console, nil)
-	wantContains(t, body, "Nothing needs attention.", `<form id="pair-round"`, `<form id="advance-stage"`)
-	// The swiss is not over: advancing is refused, naming why.
+	wantContains(t, body, "Nothing needs attention.", `<form id="pair-round"`, "Next: pair round s1r2; the pairings are due by Tuesday 2025-01-14 23:59 UTC.")
+	// The swiss is not over: no button to start the knockout, and
+	// advancing is refused, naming why.
+	if strings.Contains(body, `<form id="advance-stage"`) {
+		t.Error("the console offers to start the next stage before the swiss is over")
+	}
 	f.post(t, tk.td, console+"/stages", url.Values{"action": {"advance"}}, console, true)
 }
 

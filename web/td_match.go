@@ -35,6 +35,8 @@ type tdMatchData struct {
 	Verification *app.MatchVerification
 	// VerifyJob is the latest verification job, if one was asked for.
 	VerifyJob *tdJobRow
+	// Entry is the override's result form (match_entry.go).
+	Entry *entryView
 }
 
 type tdReportRow struct {
@@ -48,17 +50,26 @@ func (s *Server) tdMatchPage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ctx := r.Context()
-	slug := ev.Slug
-	m, err := s.findMatch(ctx, slug, r.PathValue("match"))
+	d, err := s.tdMatchView(r, ev, nil, nil)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
+	s.render(w, r, http.StatusOK, "td_match", page{Title: "Match " + d.M.ID + ": " + d.Home + " – " + d.Away, Nav: "home", Data: d})
+}
+
+// tdMatchView gathers the TD's match page; vals and refusal are a result
+// form sent back with its refusal (nil: the form as the layout fills it).
+func (s *Server) tdMatchView(r *http.Request, ev arbiter.Event, vals map[string]string, refusal error) (tdMatchData, error) {
+	ctx := r.Context()
+	slug := ev.Slug
+	m, err := s.findMatch(ctx, slug, r.PathValue("match"))
+	if err != nil {
+		return tdMatchData{}, err
+	}
 	names, _, err := s.entrantNames(ctx, slug)
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return tdMatchData{}, err
 	}
 	d := tdMatchData{Ev: ev, M: m, Home: nameOr(names, m.Home), Away: nameOr(names, m.Away), Result: outcomeText(m.Result)}
 	if m.Result != nil {
@@ -66,8 +77,7 @@ func (s *Server) tdMatchPage(w http.ResponseWriter, r *http.Request) {
 	}
 	reps, err := s.app.Reports(ctx, slug, m.ID)
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return d, err
 	}
 	for _, rp := range reps {
 		row := tdReportRow{R: rp, Result: outcomeText(&rp.Result)}
@@ -78,8 +88,7 @@ func (s *Server) tdMatchPage(w http.ResponseWriter, r *http.Request) {
 	}
 	aps, err := s.app.Appeals(ctx, slug)
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return d, err
 	}
 	for _, ap := range aps {
 		if ap.Match == m.ID {
@@ -88,23 +97,19 @@ func (s *Server) tdMatchPage(w http.ResponseWriter, r *http.Request) {
 	}
 	// None yet is not an error.
 	if d.Negotiation, err = s.app.NegotiationOf(ctx, ev.Slug, m.ID); err != nil {
-		s.fail(w, r, err)
-		return
+		return d, err
 	}
 	if d.Boards, err = s.app.BoardNegotiations(ctx, ev.Slug, m.ID); err != nil {
-		s.fail(w, r, err)
-		return
+		return d, err
 	}
 	for i := range d.Boards {
 		d.BoardNumbers = append(d.BoardNumbers, i+1)
 	}
 	if d.Verification, err = s.app.Verification(ctx, slug, m.ID); err != nil {
-		s.fail(w, r, err)
-		return
+		return d, err
 	}
 	if j, err := s.app.VerificationJob(ctx, slug, m.ID); err != nil {
-		s.fail(w, r, err)
-		return
+		return d, err
 	} else if j != nil {
 		row := jobRow(*j)
 		d.VerifyJob = &row
@@ -115,10 +120,69 @@ func (s *Server) tdMatchPage(w http.ResponseWriter, r *http.Request) {
 		d.Armageddon = &auc
 	case arbiter.ENOTFOUND:
 	default:
+		return d, err
+	}
+	if m.Away != "" {
+		a, err := actorAs(r, arbiter.RoleTD)
+		if err != nil {
+			return d, err
+		}
+		l, err := s.app.ResultLayout(ctx, a, slug, m.ID)
+		if err != nil {
+			return d, err
+		}
+		var problem *app.EntryProblem
+		if refusal != nil {
+			problem = l.Problem(refusal, vals)
+		}
+		d.Entry = newEntryView(l, d.Home, d.Away, vals, problem)
+		back := "/events/" + slug + "/td/matches/" + m.ID
+		d.Entry.ID, d.Entry.Action, d.Entry.Check, d.Entry.Submit = "override-entry", back, matchURL(slug, m.ID)+"/check", "Override the result"
+		d.Entry.TD, d.Entry.Version = true, m.Version
+		if vals != nil {
+			d.Entry.Reason = r.PostFormValue("reason")
+		}
+	}
+	return d, nil
+}
+
+// tdOverrideEntry overrides a result with the result form; a refusal
+// comes back on the page, the form as typed and the problem at its cell.
+func (s *Server) tdOverrideEntry(w http.ResponseWriter, r *http.Request) {
+	ev, ok := s.tdGate(w, r)
+	if !ok {
+		return
+	}
+	slug, id := ev.Slug, r.PathValue("match")
+	back := "/events/" + slug + "/td/matches/" + id
+	a, err := actorAs(r, arbiter.RoleTD)
+	if err != nil {
+		s.signInFirst(w, r)
+		return
+	}
+	vals := entryValues(r)
+	v, err := formVersion(r, "version")
+	var m arbiter.Match
+	if err == nil {
+		m, err = s.app.OverrideResult(r.Context(), a, slug, id, app.ResultInput{Entry: vals}, strings.TrimSpace(r.PostFormValue("reason")), v)
+	}
+	if err == nil {
+		s.setFlash(w, r, false, "Result of "+m.ID+" set to "+outcomeText(m.Result)+".")
+		http.Redirect(w, r, back, http.StatusSeeOther)
+		return
+	}
+	if arbiter.ErrorCode(err) == arbiter.EINTERNAL || arbiter.RetryAfter(err) > 0 {
 		s.fail(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, "td_match", page{Title: "Match " + m.ID + ": " + d.Home + " – " + d.Away, Nav: "home", Data: d})
+	d, verr := s.tdMatchView(r, ev, vals, err)
+	if verr != nil {
+		s.setFlash(w, r, true, userMessage(err))
+		http.Redirect(w, r, back, http.StatusSeeOther)
+		return
+	}
+	s.render(w, r, http.StatusUnprocessableEntity, "td_match", page{Title: "Match " + d.M.ID + ": " + d.Home + " – " + d.Away, Nav: "home", Data: d,
+		Flash: &flash{Error: true, Message: userMessage(err)}})
 }
 
 // tdMatchAction overrides a result (with a reason), applies the wrong
@@ -127,6 +191,10 @@ func (s *Server) tdMatchPage(w http.ResponseWriter, r *http.Request) {
 func (s *Server) tdMatchAction(w http.ResponseWriter, r *http.Request) {
 	slug, id := r.PathValue("slug"), r.PathValue("match")
 	back := "/events/" + slug + "/td/matches/" + id
+	if r.PostFormValue("entry") != "" && r.PostFormValue("action") == "override" {
+		s.tdOverrideEntry(w, r)
+		return
+	}
 	s.tdAct(w, r, back, func(a arbiter.Actor) (string, error) {
 		ctx := r.Context()
 		v, err := formVersion(r, "version")

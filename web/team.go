@@ -22,6 +22,7 @@ func (s *Server) teamRoutes() {
 	s.handleFunc("GET /events/{slug}/matches/{match}", s.matchPage)
 	s.handleFunc("POST /events/{slug}/matches/{match}/offers", s.matchOfferPost)
 	s.handleFunc("POST /events/{slug}/matches/{match}/report", s.matchReportPost)
+	s.handleFunc("POST /events/{slug}/matches/{match}/check", s.matchCheckPost)
 	s.handleFunc("POST /events/{slug}/matches/{match}/confirm", s.matchConfirmPost)
 	s.handleFunc("POST /events/{slug}/matches/{match}/dispute", s.matchDisputePost)
 	s.handleFunc("POST /events/{slug}/matches/{match}/appeal", s.matchAppealPost)
