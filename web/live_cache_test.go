@@ -18,7 +18,7 @@ import (
 func TestReadCacheFollowsTheLog(t *testing.T) {
 	f := newFixture(t)
 	match := reportedRound1(t, f)
-	c := newReadCache(f.db)
+	c := newReadCache(f.app)
 	ctx := context.Background()
 	calls := 0
 	read := func() int {
@@ -60,7 +60,7 @@ func TestReadCacheFollowsTheLog(t *testing.T) {
 func TestReadCacheErrors(t *testing.T) {
 	f := newFixture(t)
 	antichessEvent(t, f)
-	c := newReadCache(f.db)
+	c := newReadCache(f.app)
 	ctx := context.Background()
 	// An unknown event is not found, and not remembered.
 	_, err := cachedRead(c, ctx, "nope", "k", func() (int, error) { return 1, nil })
@@ -98,7 +98,7 @@ func TestReadCacheErrors(t *testing.T) {
 func TestReadCacheSharesOneComputation(t *testing.T) {
 	f := newFixture(t)
 	antichessEvent(t, f)
-	c := newReadCache(f.db)
+	c := newReadCache(f.app)
 	ctx := context.Background()
 	var calls atomic.Int32
 	release := make(chan struct{})
@@ -147,7 +147,7 @@ func TestReadCacheSharesOneComputation(t *testing.T) {
 func TestReadCacheReadsOwnWrites(t *testing.T) {
 	f := newFixture(t)
 	antichessEvent(t, f)
-	c := newReadCache(f.db)
+	c := newReadCache(f.app)
 	ctx := context.Background()
 	ev, err := sqlstore.GetEventBySlug(ctx, f.db, "atc")
 	if err != nil {

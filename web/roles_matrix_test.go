@@ -637,7 +637,7 @@ func TestOwnDisputedResult(t *testing.T) {
 func TestSessionCookieFlags(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	pw, err := EnsureLocalTD(ctx, f.db, "")
+	pw, err := f.app.EnsureLocalTD(ctx, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -675,7 +675,7 @@ func TestNoSecretsInLogs(t *testing.T) {
 	f := newFixture(t)
 	f.srv.log = slog.New(slog.NewTextHandler(f.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	ctx := context.Background()
-	pw, err := EnsureLocalTD(ctx, f.db, "")
+	pw, err := f.app.EnsureLocalTD(ctx, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,15 +19,12 @@ import (
 	"time"
 
 	"arbiter/app"
-	"arbiter/sqlstore"
 )
 
 // Config is what a Server needs.
 type Config struct {
-	// DB is the store; required. Its health is what /healthz reports.
-	DB *sqlstore.DB
-	// App serves the event pages; nil means New builds one on DB with
-	// the real clock (app.New, which also sets DB.Now).
+	// App is the one door to the data (package app); required. Its
+	// database's health is what /healthz reports.
 	App *app.Service
 	// Logger receives one line per request and every internal error; nil
 	// discards them.
@@ -51,7 +48,6 @@ type Config struct {
 
 // Server is the web app's http.Handler.
 type Server struct {
-	db      *sqlstore.DB
 	app     *app.Service
 	log     *slog.Logger
 	pages   map[string]*template.Template
@@ -72,10 +68,10 @@ type Server struct {
 // New builds the handler and parses every template, so that a broken
 // template fails at start-up rather than on a request.
 func New(c Config) (*Server, error) {
-	if c.DB == nil {
-		return nil, errors.New("web: Config.DB is required")
+	if c.App == nil {
+		return nil, errors.New("web: Config.App is required")
 	}
-	s := &Server{db: c.DB, app: c.App, log: c.Logger, lichess: c.Lichess, secureCookies: c.SecureCookies, demoSignIn: c.DemoSignIn, trustProxy: c.TrustProxy, reads: newReadCache(c.DB), pageCache: newPageCache()}
+	s := &Server{app: c.App, log: c.Logger, lichess: c.Lichess, secureCookies: c.SecureCookies, demoSignIn: c.DemoSignIn, trustProxy: c.TrustProxy, reads: newReadCache(c.App), pageCache: newPageCache()}
 	if s.lichess.BaseURL == "" {
 		s.lichess.BaseURL = "https://lichess.org"
 	}
@@ -88,11 +84,8 @@ func New(c Config) (*Server, error) {
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
-	if s.app == nil {
-		s.app = app.New(c.DB, nil)
-	}
 	var err error
-	dummyHash() // made now, so that the first unknown account costs one hash like the others (throttle.go)
+	app.WarmPasswords() // so that the first unknown account costs one hash like the others
 	if s.assets, err = loadAssets(); err != nil {
 		return nil, err
 	}
