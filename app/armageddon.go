@@ -23,9 +23,14 @@ type Armageddon struct {
 	Version int64 `json:"-"`
 }
 
-// armageddonRules are the format's armageddon rules (A3; W12 for the
-// ACWC), or false when the stage's tie procedure has no armageddon.
-func armageddonRules(f *format.Format, m *arbiter.Match) (armageddon.Rules, bool) {
+// ArmageddonRules are the format's armageddon rules for match m (A3; W12
+// for the ACWC, whose equal bids go to rock-paper-scissors), or false when
+// the stage's tie procedure has no armageddon. The one place that chooses
+// them: the use cases, the pages, the CLI and the demo ask here.
+func ArmageddonRules(f *format.Format, m *arbiter.Match) (armageddon.Rules, bool) {
+	if m.Stage < 0 || m.Stage >= len(f.Stages) {
+		return armageddon.Rules{}, false
+	}
 	mf := f.Stages[m.Stage].MatchFor(m.Format)
 	has := false
 	for _, t := range mf.Tie {
@@ -70,7 +75,7 @@ func (s *Service) BidArmageddon(ctx context.Context, a arbiter.Actor, slug, matc
 		if side == "" {
 			return arbiter.Errorf(arbiter.EFORBIDDEN, "%s may bid only in their own match", a)
 		}
-		rules, ok := armageddonRules(st.f, &m)
+		rules, ok := ArmageddonRules(st.f, &m)
 		if !ok {
 			return arbiter.RuleError("app.armageddon", "match %s has no armageddon in its tie procedure", m.ID)
 		}

@@ -463,13 +463,35 @@ func (s *Service) setResult(ctx context.Context, tx *sqlstore.Tx, st *state, a a
 	return m, err
 }
 
-// Reports lists the reports of one match (every match when empty).
-func (s *Service) Reports(ctx context.Context, slug, matchID string) ([]arbiter.Report, error) {
-	st, err := load(ctx, s.DB, slug)
-	if err != nil {
-		return nil, err
-	}
-	rs, err := list[arbiter.Report](ctx, s.DB, st, kindReport)
+// Reports lists the reports of one match (every match when empty) that
+// user u may see: a match's reports are its sides' (captains, players,
+// members) and the TDs'. Every match's are the TDs' only.
+func (s *Service) Reports(ctx context.Context, u *arbiter.User, slug, matchID string) ([]arbiter.Report, error) {
+	var out []arbiter.Report
+	err := s.read(ctx, slug, u, func(q sqlstore.Queryer, st *state, v viewer) error {
+		if matchID == "" {
+			if !v.roles.TD {
+				return arbiter.Errorf(arbiter.EFORBIDDEN, "only a TD of %s sees every match's reports", slug)
+			}
+		} else {
+			m, err := get[arbiter.Match](ctx, q, st, kindMatch, matchID)
+			if err != nil {
+				return err
+			}
+			if !v.roles.InMatch(m) {
+				return arbiter.Errorf(arbiter.EFORBIDDEN, "the reports of match %s are for its sides and the TDs", matchID)
+			}
+		}
+		var err error
+		out, err = matchReports(ctx, q, st, matchID)
+		return err
+	})
+	return out, err
+}
+
+// matchReports lists the reports of one match (every match when empty).
+func matchReports(ctx context.Context, q sqlstore.Queryer, st *state, matchID string) ([]arbiter.Report, error) {
+	rs, err := list[arbiter.Report](ctx, q, st, kindReport)
 	if err != nil {
 		return nil, err
 	}

@@ -64,7 +64,7 @@ func (s *Server) tdMatchPage(w http.ResponseWriter, r *http.Request) {
 	if m.Result != nil {
 		d.Parts = append(m.Result.Parts, m.Result.Sets...)
 	}
-	reps, err := s.app.Reports(ctx, slug, m.ID)
+	reps, err := s.app.Reports(ctx, currentUser(r), slug, m.ID)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -98,7 +98,7 @@ func (s *Server) tdMatchPage(w http.ResponseWriter, r *http.Request) {
 	for i := range d.Boards {
 		d.BoardNumbers = append(d.BoardNumbers, i+1)
 	}
-	if d.Verification, err = s.app.Verification(ctx, slug, m.ID); err != nil {
+	if d.Verification, err = s.app.Verification(ctx, currentUser(r), slug, m.ID); err != nil {
 		s.fail(w, r, err)
 		return
 	}

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"net/http"
-	"slices"
 	"strings"
 
 	"arbiter"
@@ -95,7 +94,7 @@ func (s *Server) loadMatch(ctx context.Context, slug, id string, roles app.Roles
 		}
 		for _, rd := range rs {
 			if rd.Stage == mi.M.Stage && rd.Number == mi.M.Round {
-				mi.Round, found = rd, rd.Status != arbiter.RoundPaired || roles.TD
+				mi.Round, found = rd, roles.SeesRound(rd)
 			}
 		}
 	}
@@ -136,20 +135,7 @@ func (s *Server) rolesOf(r *http.Request, slug string) (app.Roles, error) {
 // matchSide is the side ("home", "away") the user acts for in match m and
 // the role to act in: a team's captain acts as captain, an individual
 // entrant as player; "" when the user is neither.
-func matchSide(roles app.Roles, m arbiter.Match) (side, role string) {
-	for _, sd := range []struct{ name, id string }{{"home", m.Home}, {"away", m.Away}} {
-		if sd.id == "" {
-			continue
-		}
-		if slices.Contains(roles.Captain, sd.id) {
-			return sd.name, arbiter.RoleCaptain
-		}
-		if slices.Contains(roles.Player, sd.id) {
-			return sd.name, arbiter.RolePlayer
-		}
-	}
-	return "", ""
-}
+func matchSide(roles app.Roles, m arbiter.Match) (side, role string) { return roles.MatchSide(m) }
 
 // actingRole is the role a user's match action claims: their side's
 // (captain of a team, player of an individual event). Anyone else claims

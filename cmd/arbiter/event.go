@@ -1016,7 +1016,7 @@ func evLineup(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 			return err
 		}
 	}
-	l, from, err := c.svc.Lineup(ctx, pos[0], pos[1], seq)
+	l, from, err := c.svc.Lineup(ctx, arbiter.NamedUser(c.actor.Name), pos[0], pos[1], seq)
 	if err != nil {
 		return err
 	}
