@@ -39,10 +39,17 @@ func ArmageddonRules(f *format.Format, m *arbiter.Match) (armageddon.Rules, bool
 	if !has || f.Armageddon == nil {
 		return armageddon.Rules{}, false
 	}
-	if f.Armageddon.EqualBids == "rock_paper_scissors" {
-		return armageddon.RulesW12(), true
+	return FormatArmageddonRules(f), true
+}
+
+// FormatArmageddonRules are the armageddon rules of a format that has an
+// armageddon: W12's where equal bids go to rock-paper-scissors (the
+// ACWC), A3's otherwise.
+func FormatArmageddonRules(f *format.Format) armageddon.Rules {
+	if f.Armageddon != nil && f.Armageddon.EqualBids == "rock_paper_scissors" {
+		return armageddon.RulesW12()
 	}
-	return armageddon.RulesA3(), true
+	return armageddon.RulesA3()
 }
 
 // BidArmageddon records a side's sealed bid (a commitment: sha256 over the

@@ -166,7 +166,8 @@ func summarySheet(mf *format.Match, summary string) (*score.Sheet, error) {
 }
 
 // sideOf says which side of m the actor plays for: "home", "away" or ""
-// (players report in individual events, captains in team events).
+// (players report in individual events, captains in team events; a
+// removed entrant no longer acts).
 func sideOf(ctx context.Context, q sqlstore.Queryer, st *state, a arbiter.Actor, m *arbiter.Match) (string, error) {
 	me := normUser(a.Name)
 	for _, side := range []struct{ name, id string }{{"home", m.Home}, {"away", m.Away}} {
@@ -177,16 +178,26 @@ func sideOf(ctx context.Context, q sqlstore.Queryer, st *state, a arbiter.Actor,
 		if err != nil {
 			return "", err
 		}
-		switch {
-		case e.Status != arbiter.EntrantApproved:
-			continue // a removed entrant no longer acts
-		case e.Kind == arbiter.EntrantPlayer && a.Role == arbiter.RolePlayer && e.Player == me:
-			return side.name, nil
-		case e.Kind == arbiter.EntrantTeam && a.Role == arbiter.RoleCaptain && e.Captain == me:
+		if e.Status == arbiter.EntrantApproved && a.Role != "" && sideRole(e, me) == a.Role {
 			return side.name, nil
 		}
 	}
 	return "", nil
+}
+
+// sideRole is the role user me acts in for entrant e: captain of a team,
+// player of an individual entrant, "" for anyone else. The one answer to
+// "which side am I": sideOf (writes) and Roles (pages) both ask it.
+func sideRole(e arbiter.Entrant, me string) string {
+	switch {
+	case me == "":
+		return ""
+	case e.Kind == arbiter.EntrantPlayer && normUser(e.Player) == me:
+		return arbiter.RolePlayer
+	case e.Kind == arbiter.EntrantTeam && normUser(e.Captain) == me:
+		return arbiter.RoleCaptain
+	}
+	return ""
 }
 
 // matchInRound loads a match and its round.

@@ -34,16 +34,14 @@ func rolesIn(ctx context.Context, q sqlstore.Queryer, st *state, u string) (Role
 		return r, err
 	}
 	for _, e := range es {
-		switch {
-		case e.Kind == arbiter.EntrantPlayer && normUser(e.Player) == u:
+		switch sideRole(e, u) {
+		case arbiter.RolePlayer:
 			r.Player = append(r.Player, e.ID)
-		case e.Kind == arbiter.EntrantTeam:
-			if normUser(e.Captain) == u {
-				r.Captain = append(r.Captain, e.ID)
-			}
-			if slices.ContainsFunc(append(slices.Clone(e.Members), e.Substitute), func(m string) bool { return normUser(m) == u }) {
-				r.Member = append(r.Member, e.ID)
-			}
+		case arbiter.RoleCaptain:
+			r.Captain = append(r.Captain, e.ID)
+		}
+		if e.Kind == arbiter.EntrantTeam && slices.ContainsFunc(append(slices.Clone(e.Members), e.Substitute), func(m string) bool { return normUser(m) == u }) {
+			r.Member = append(r.Member, e.ID)
 		}
 	}
 	return r, nil
