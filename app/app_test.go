@@ -147,6 +147,7 @@ func registerTeams(t *testing.T, s *Service, slug string, n, ratingStep int, sub
 }
 
 func TestSwissRoundTrip(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		start := utc(2023, 3, 21, 10, 0) // a Tuesday: pairings of round 1
 		ev := must(s.CreateEvent(ctx, td, NewEvent{Slug: "acwc", Format: []byte(acwcSwiss), Start: start}))
@@ -401,6 +402,7 @@ func TestSwissRoundTrip(t *testing.T) {
 }
 
 func TestDoubleForfeitAtDeadline(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "df", Format: []byte(acwcSwiss), Start: utc(2023, 3, 21, 10, 0)}))
 		for _, n := range registerPlayers(t, s, "df", 8) {
@@ -440,6 +442,7 @@ func TestDoubleForfeitAtDeadline(t *testing.T) {
 func pairOK(_ arbiter.Round, ms []arbiter.Match, err error) []arbiter.Match { return must(ms, err) }
 
 func TestPermissionRefusals(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		_, err := s.CreateEvent(ctx, player("p01"), NewEvent{Slug: "x", Preset: "acwc-2023", Start: utc(2023, 3, 21, 0, 0)})
 		wantErr(t, err, arbiter.EFORBIDDEN, "")
@@ -512,6 +515,7 @@ func TestPermissionRefusals(t *testing.T) {
 }
 
 func TestCloseRegistrationSizing(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		// ACWC needs 12 players: W6 sends the top 12 to the candidates.
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0)}))
@@ -567,6 +571,7 @@ func TestCloseRegistrationSizing(t *testing.T) {
 }
 
 func TestRoundRobinFirstRound(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		f := strings.Replace(strings.Replace(acwcSwiss, `"kind": "swiss",
     "pairing": "dutch",
@@ -598,6 +603,7 @@ func TestRoundRobinFirstRound(t *testing.T) {
 // TestConcurrentOverrides: two TDs decide the same match at once from the
 // same version: one decision stands, the other is ECONFLICT.
 func TestConcurrentOverrides(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "cc", Format: []byte(acwcSwiss), Start: utc(2023, 3, 21, 0, 0)}))
 		must(0, s.AddTD(ctx, td, "cc", "second"))

@@ -13,6 +13,7 @@ import (
 // date, or for a number of events — and nowhere else: not in another
 // series, not after it ends, not once lifted. Refusals name the ban.
 func TestBansAcrossEvents(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		c.t = utc(2025, 1, 1, 12, 0)
 		rkcc := func(slug string, start time.Time) {

@@ -26,6 +26,7 @@ func sheetWithPlayers(home ...string) string {
 // is cap01, a01, b01, s01. A change announced after round 1 is paired is
 // for round 2 and does not alter what round 1's sheet must say.
 func TestReportedBoardPlayers(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 10, 10, true)

@@ -16,6 +16,7 @@ import (
 // c01 and s01 is the fifth member (A14). The TDs allow a01/cap01 to trade
 // places and s01 to stand in for c01.
 func TestAntichessBoards(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 10, 1, true)
@@ -81,6 +82,7 @@ func TestAntichessBoards(t *testing.T) {
 // home team may bring its fifth member in for the final only after winning
 // its semifinal, never for the captain, and not once the final is paired.
 func TestAntichessBoardsKnockout(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		f := must(format.Preset("antichess-team-cup"))
 		one := 1

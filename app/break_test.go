@@ -12,6 +12,7 @@ import (
 // before the knockout: the old single "between stages" number could not
 // say this.
 func TestStageBreaks(t *testing.T) {
+	t.Parallel()
 	f := strings.Replace(swissKO, `"advance": {"fixed": 4},`, `"advance": {"fixed": 8},`, 1)
 	f = strings.Replace(f, `{"name": "knockout",`, `{"name": "second", "kind": "swiss", "pairing": "dutch", "rounds": {"fixed": 1}, "advance": {"fixed": 4},
      "break_weeks_before": 2, "tiebreaks": ["buchholz"],

@@ -41,6 +41,7 @@ func tiedKO(tie string) string {
 //     A claim that they met on board 1 is refused. The 3+0 games 1 0 1 0
 //     are 2-2: armageddon; away bid 100 s, plays White, loses: home wins.
 func TestCaptainsAdvantageFromData(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		f := must(format.Preset("antichess-team-cup"))
 		four := 4

@@ -13,6 +13,7 @@ import (
 // close them, and the audit entry does not carry the report's words in its
 // reason.
 func TestCheatReportsPrivate(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 10, 1, false)

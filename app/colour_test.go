@@ -27,6 +27,7 @@ func closeAudit(t *testing.T, s *Service, slug string) string {
 // the team Swiss round 1 (1-6, 7-2, 3-8, 9-4, 5-10 with White for the top
 // seed) is played with every board's colours the other way round.
 func TestInitialColourByLot(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 10, 10, false)
@@ -53,6 +54,7 @@ func TestInitialColourByLot(t *testing.T) {
 // gives the top seed that colour: C.04.3 round 1 1-6, 7-2, 3-8, 9-4, 5-10
 // becomes 6-1, 2-7, 8-3, 4-9, 10-5 with Black for p01.
 func TestInitialColourByTDs(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "acwc", Format: []byte(acwcSwiss), Start: utc(2023, 3, 21, 10, 0)}))
 		for _, n := range registerPlayers(t, s, "acwc", 10) {

@@ -119,6 +119,7 @@ func detailOf(r eligibility.Report, rule string) string {
 // and a second run replaces it; the entrant's status is untouched (the
 // TD decides).
 func TestCheckEligibilityTeam(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		reg := utc(2024, 12, 20, 12, 0)
 		c.t = reg
@@ -244,6 +245,7 @@ func TestCheckEligibilityTeam(t *testing.T) {
 // count) is EUNAVAILABLE and keeps the last check; a format without
 // eligibility rules is refused (app.eligibility).
 func TestCheckEligibilityACWC(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 21, 0, 0)}))
 		e := must(s.Register(ctx, player("Veteran"), "wc", arbiter.Entrant{Player: "Veteran", Rating: 2000}))

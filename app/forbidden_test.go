@@ -23,6 +23,7 @@ func unordered(ms []arbiter.Match) []string {
 // against S2 5-8). With p01-p05 forbidden, the next transposition of S2
 // (6, 5, 7, 8) gives 1-6, 2-5, 3-7, 4-8.
 func TestForbiddenDutch(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "fb", Format: []byte(acwcSwiss), Start: utc(2023, 3, 21, 10, 0)}))
 		for _, n := range registerPlayers(t, s, "fb", 8) {
@@ -86,6 +87,7 @@ func TestForbiddenDutch(t *testing.T) {
 // 7-2, 3-8, 9-4, 5-10; with team-01 and team-06 forbidden (same
 // federation), S2 transposed to 7, 6, 8, 9, 10 gives 1-7, 2-6, 3-8, 4-9, 5-10.
 func TestForbiddenTeamSwiss(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 10, 10, false)

@@ -9,6 +9,7 @@ import (
 )
 
 func TestSheetForfeits(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name       string
 		sheet      score.Sheet
@@ -34,6 +35,7 @@ func TestSheetForfeits(t *testing.T) {
 // forfeits. Round 2: board 1's home player and board 2's away player each
 // forfeit one game: they have forfeited in two matches, nobody else has.
 func TestGameForfeitsCount(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0)}))
 		for _, n := range registerPlayers(t, s, "wc", 12) {

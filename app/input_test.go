@@ -22,6 +22,7 @@ func wantField(t *testing.T, err error, field, rule string) {
 }
 
 func TestCreateEventRefusesBadNamesAndDates(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		start := utc(2025, 1, 7, 0, 0)
 		for _, name := range []string{"   ", "Cup\u202Etxt.exe", "Cup\u200b", "Cup\x07", "Cup\nTwo", strings.Repeat("x", 101)} {
@@ -44,6 +45,7 @@ func TestCreateEventRefusesBadNamesAndDates(t *testing.T) {
 }
 
 func TestRegisterRefusesBadNames(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		capt := arbiter.Actor{Name: "cap1", Role: arbiter.RoleCaptain}
@@ -73,6 +75,7 @@ func TestRegisterRefusesBadNames(t *testing.T) {
 }
 
 func TestNegativeVersionRefused(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "acwc", Format: []byte(acwcSwiss), Start: utc(2023, 3, 21, 10, 0)}))
 		registerPlayers(t, s, "acwc", 1)
@@ -89,6 +92,7 @@ func TestNegativeVersionRefused(t *testing.T) {
 }
 
 func TestCheatReportBounds(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "acwc", Format: []byte(acwcSwiss), Start: utc(2023, 3, 21, 10, 0)}))
 		registerPlayers(t, s, "acwc", 2)
@@ -111,6 +115,7 @@ func TestCheatReportBounds(t *testing.T) {
 }
 
 func TestReasonsBounded(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "acwc", Format: []byte(acwcSwiss), Start: utc(2023, 3, 21, 10, 0)}))
 		registerPlayers(t, s, "acwc", 1)
@@ -127,6 +132,7 @@ func TestReasonsBounded(t *testing.T) {
 // TestOneConfirmedReportPerMatch: TD overrides one after another leave one
 // confirmed report on the match, the earlier ones superseded.
 func TestOneConfirmedReportPerMatch(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "acwc", Format: []byte(acwcSwiss), Start: utc(2023, 3, 21, 10, 0)}))
 		for _, n := range registerPlayers(t, s, "acwc", 8) {
@@ -163,6 +169,7 @@ func TestOneConfirmedReportPerMatch(t *testing.T) {
 // TestTiebreakKeyBounded: a TD-entered tiebreak value's key is a short
 // name, not free text.
 func TestTiebreakKeyBounded(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "acwc", Format: []byte(acwcSwiss), Start: utc(2023, 3, 21, 10, 0)}))
 		registerPlayers(t, s, "acwc", 1)
@@ -180,6 +187,7 @@ func TestTiebreakKeyBounded(t *testing.T) {
 // TestEditAndLateEntryRefuseBadNames: a TD's correction of an entrant
 // and a late entry meet the registration's checks of names.
 func TestEditAndLateEntryRefuseBadNames(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		capt := arbiter.Actor{Name: "cap1", Role: arbiter.RoleCaptain}

@@ -26,6 +26,7 @@ import (
 // a TD's retry after fixing the link succeeds; a server without a key
 // fails saying so.
 func TestChallongePushJob(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.OpenJobs(nil))
 		fake := challongetest.New(t, "key")

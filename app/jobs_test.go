@@ -47,6 +47,7 @@ func wantRan(t *testing.T, got []string, want ...string) {
 // new one. Only a TD may ask, see or retry jobs. A format without
 // eligibility rules enqueues nothing.
 func TestEligibilityJobs(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.OpenJobs(nil))
 		s.SetAccountSource(&fakeAccounts{users: map[string]*lichess.User{
@@ -157,6 +158,7 @@ func (l *lichessTime) Sleep(ctx context.Context, d time.Duration) error {
 // the 60 s Lichess asks for without an attempt counted and without the
 // client waiting in the worker; it then runs.
 func TestEligibilityJobFaults(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		fake := &fakeLichess{mode: "garbage"}
 		srv := httptest.NewServer(fake)
@@ -249,6 +251,7 @@ func TestEligibilityJobFaults(t *testing.T) {
 // TestVerifyJob: a TD's verification is a job; without a Lichess client
 // it cannot succeed, so it fails at once (no retries) with the reason.
 func TestVerifyJob(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.OpenJobs(nil))
 		m := verifyEvent(t, s, c, "vc", verifyFormat(fixtureParts, true), reportedOK)

@@ -23,6 +23,7 @@ func rkTeam(n int, rating int) arbiter.Entrant {
 // Art. 2). A ninth would make six rounds (R1): refused, the calendar is
 // fixed. After 23:59 the registration is final (R8).
 func TestLateEntryRKCC(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "rk", Preset: "rkcc-team-three-tc", Start: utc(2025, 1, 6, 0, 0)}))
 		c.t = utc(2025, 1, 4, 5, 0)
@@ -90,6 +91,7 @@ func TestLateEntryRKCC(t *testing.T) {
 // round; in round 2 the bye goes to a player of the lowest score with no
 // unplayed game (C9), not to the late entrant.
 func TestLateEntrySwiss(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "le", Format: []byte(acwcSwiss), Start: utc(2023, 3, 21, 10, 0)}))
 		for _, n := range registerPlayers(t, s, "le", 8) {
@@ -126,6 +128,7 @@ func TestLateEntrySwiss(t *testing.T) {
 // entrant; in registration a late entry is an approved registration; the
 // membership rules apply (A11).
 func TestLateEntryRefusals(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		f := strings.Replace(strings.Replace(acwcSwiss, `"kind": "swiss",
     "pairing": "dutch",
@@ -156,6 +159,7 @@ func TestLateEntryRefusals(t *testing.T) {
 // played stays (A15). A one-for-one change of a member who has not played
 // takes their place in the TDs' board order (A12).
 func TestEditEntrant(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 10, 10, true)

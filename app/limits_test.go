@@ -12,6 +12,7 @@ import (
 // the wait (1 s, 2 s, 4 s ...) up to the cap; another address is not
 // delayed by the account's few failures; a success forgets them.
 func TestSignInDelaysGrow(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		wait := func(addr string) time.Duration { return must(s.SignInWait(ctx, "td@local", addr)) }
 		for i := range signInPerAccountAddress.free {
@@ -48,6 +49,7 @@ func TestSignInDelaysGrow(t *testing.T) {
 // TestRateLimit: the limit's requests pass, the next is ETOOMANY with the
 // time left in the window; the window's end frees the user.
 func TestRateLimit(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		l := RateLimits["appeal"]
 		for range l.N {
@@ -67,6 +69,7 @@ func TestRateLimit(t *testing.T) {
 // TestSweep deletes expired sessions and counters whose window passed,
 // and keeps the rest.
 func TestSweep(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 			u, err := sqlstore.UpsertUser(ctx, tx, sqlstore.Change{Actor: sqlstore.Actor{Name: "x", Role: "player"}}, "someone", "")

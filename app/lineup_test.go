@@ -19,6 +19,7 @@ func rkccSheet(home1, away1 string) string {
 // TestRKCCLineups: R7 lineups for the RKCC preset (rounds Monday 00:00 to
 // Sunday 23:59 UTC, R4).
 func TestRKCCLineups(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "rk", Preset: "rkcc-team-three-tc", Start: utc(2025, 1, 6, 0, 0)}))
 		for i := 1; i <= 8; i++ {
@@ -70,6 +71,7 @@ func TestRKCCLineups(t *testing.T) {
 // TestRKCCWildCard: R9 — the Swiss winner may swap two players of its
 // lineup once per knockout round, within 24 h of the pairings.
 func TestRKCCWildCard(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "rk", Preset: "rkcc-team-three-tc", Start: utc(2025, 1, 6, 0, 0)}))
 		seed := map[string]int{}

@@ -15,6 +15,7 @@ import (
 // p02, and p03, the other semifinal loser, is third. Both before the final
 // is paired and after.
 func TestMoveUpFinal(t *testing.T) {
+	t.Parallel()
 	doc := strings.Replace(swissKO, `"entrant": "individual",`, `"entrant": "individual", "sanctions": "acwc",`, 1)
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		for _, slug := range []string{"early", "late"} {

@@ -11,6 +11,7 @@ import (
 // TestNegotiationACWC: W14 time offers for round 1 of the ACWC preset
 // (round from Sunday 2023-03-19 12:00, offers due Friday 2023-03-24 23:59).
 func TestNegotiationACWC(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0)}))
 		for _, n := range registerPlayers(t, s, "wc", 12) {
@@ -74,6 +75,7 @@ func TestNegotiationACWC(t *testing.T) {
 // TestForfeitNotes: W16 — a player forfeited in two matches is
 // disqualified; closing a round tells the TDs who.
 func TestForfeitNotes(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0)}))
 		for _, n := range registerPlayers(t, s, "wc", 12) {

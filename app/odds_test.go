@@ -14,6 +14,7 @@ import (
 // result gives the previous answer at once (stale) and a fresh one from
 // the background, and the cache's watch refreshes it without a read.
 func TestOddsCachedPerState(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		s.SetOddsWatch(20*time.Millisecond, time.Minute)
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0)}))

@@ -37,6 +37,7 @@ func criteria(ws []PairingWarning) []string {
 // the same way: 5-8, 7-6. Colours: 4-1, 2-3, 5-8, 7-6; boards by the
 // higher score, then the better seed.
 func TestEditPairingSwiss(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "ed", Format: []byte(acwcSwiss), Start: utc(2023, 3, 21, 10, 0)}))
 		for _, n := range registerPlayers(t, s, "ed", 8) {
@@ -200,6 +201,7 @@ func edited(ed PairingEdit, _ []arbiter.Match, err error) PairingEdit { return m
 // 6-2, 3-7, 8-4 and p09, the lowest ranked of the players who may all take
 // it, the bye. Round 2: p09 has a point and the bye goes to a loser.
 func TestEditPairingBye(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "by", Format: []byte(acwcSwiss), Start: utc(2023, 3, 21, 10, 0)}))
 		for _, n := range registerPlayers(t, s, "by", 9) {
@@ -260,6 +262,7 @@ func TestEditPairingBye(t *testing.T) {
 // the initial colour) and team-07 v team-06 (rank 5 is odd: team-06 Black).
 // Knockout and round robin rounds are refused.
 func TestEditPairingTeams(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 10, 10, false)
@@ -308,6 +311,7 @@ func TestEditPairingTeams(t *testing.T) {
 // tables; editing it is refused, naming what fixes its pairings. Its
 // review shows the boards without the Swiss details.
 func TestEditPairingRoundRobin(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		f := strings.Replace(strings.Replace(acwcSwiss, `"kind": "swiss",
     "pairing": "dutch",

@@ -10,6 +10,7 @@ import (
 // TD confirms it; so is closing registration once round 1's deadline has
 // passed (the scheduler would close the round at once as unplayed).
 func TestPastStartRefused(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		c.t = utc(2023, 3, 22, 9, 0) // a Wednesday
 		// The ACWC's first pairings on Tuesday 2023-03-21 18:00: yesterday.

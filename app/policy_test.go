@@ -31,6 +31,7 @@ func renamed(t *testing.T, preset, name string) []byte {
 // rules derived from the data are compared with the rulebooks' in packages
 // calendar and negotiation.)
 func TestCustomFormatKeepsPresetRules(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		for _, slug := range []string{"mine", "bare"} {
 			doc := renamed(t, "antichess-team-cup", "my-cup")

@@ -58,6 +58,7 @@ func playScores(t *testing.T, s *Service, c *clock, slug string, scores map[stri
 //   - Without one (R2's knockout names none): the semifinal losers are
 //     ordered by their knockout seed, the Swiss place: 3 p01, 4 p03.
 func TestFinalRanking(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		for _, third := range []bool{true, false} {
 			slug := fmt.Sprintf("ko-%v", third)

@@ -6,6 +6,7 @@ import (
 )
 
 func TestReaders(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0)}))
 		for _, n := range registerPlayers(t, s, "wc", 12) {

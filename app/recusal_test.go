@@ -13,6 +13,7 @@ import (
 // control of, or sanction their own match or entrant; another TD may, and
 // p01 still decides matches they do not play in.
 func TestPlayerTDRecuses(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0)}))
 		for _, n := range registerPlayers(t, s, "wc", 12) {
@@ -70,6 +71,7 @@ func TestPlayerTDRecuses(t *testing.T) {
 
 // TestInvolves: who counts as playing for an entrant (A23).
 func TestInvolves(t *testing.T) {
+	t.Parallel()
 	team := arbiter.Entrant{Kind: arbiter.EntrantTeam, Captain: "cap", Members: []string{"a", "b"}, Substitute: "sub"}
 	solo := arbiter.Entrant{Kind: arbiter.EntrantPlayer, Player: "p"}
 	for _, c := range []struct {

@@ -13,6 +13,7 @@ import (
 // late team (audited as the TD's registration). The antichess cup sets no
 // such time: a captain registers until the TDs close registration.
 func TestRegistrationClosesR8(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "rk", Preset: "rkcc-team-three-tc", Start: utc(2025, 1, 6, 0, 0)}))
 		team := func(n string) arbiter.Entrant {

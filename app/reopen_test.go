@@ -31,6 +31,7 @@ func rankFour(t *testing.T, s *Service, slug string, teams ...int) {
 //     cheating: board 3 goes to team-02 (0-144): the same 280-296, and
 //     the match result turns to team-02. The team's other boards stand.
 func TestReopenA8(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 10, 1, false)

@@ -14,6 +14,7 @@ import (
 // a team put out (captain DQ) names none; each removed member is replaced
 // once; the change is in the audit log.
 func TestReplacementAntichess(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 10, 1, false)

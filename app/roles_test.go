@@ -6,6 +6,7 @@ import (
 )
 
 func TestRolesOf(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 3, 10, true)
@@ -41,6 +42,7 @@ func TestRolesOf(t *testing.T) {
 }
 
 func TestReservedSlugRefused(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		_, err := s.CreateEvent(ctx, td, NewEvent{Slug: "new", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)})
 		wantErr(t, err, "invalid", "app.event")

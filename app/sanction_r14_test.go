@@ -29,6 +29,7 @@ func r14Sheet(h, a int) string {
 // after round 1 give team-5 the match point and team-1 265 set points.
 // team-1's round 2 match, not played yet, is left to its replacement.
 func TestR14PerPlayer(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		ms := rkccEvent(t, s, c, "rk", nil)
 		c.t = utc(2025, 1, 8, 12, 0)
@@ -93,6 +94,7 @@ func TestR14PerPlayer(t *testing.T) {
 // (r14Sheet), team-2 wins too; a1's 1.5+1 set then becomes 0-240: team-4
 // wins its semifinal 455-265 and takes team-1's place in the final.
 func TestR14Knockout(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		f := must(format.Preset("rkcc-team-three-tc"))
 		f.Name, f.Stages = "rkcc-ko", f.Stages[1:]

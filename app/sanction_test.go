@@ -14,6 +14,7 @@ import (
 // are adjudicated to the opponents and their open pairing goes to the
 // opponent.
 func TestSanctionACWCQualification(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0)}))
 		for _, n := range registerPlayers(t, s, "wc", 13) {
@@ -111,6 +112,7 @@ func r2Deadline(t *testing.T, s *Service, slug string) time.Time {
 //   - team-06's captain is disqualified after its match: the team is out,
 //     its result is kept (A1).
 func TestSanctionTeamMember(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 10, 1, false)
@@ -162,6 +164,7 @@ func TestSanctionTeamMember(t *testing.T) {
 // 1: nobody offered a time, W14's draw) has none and stands; the open
 // match of round 2 goes to the opponent.
 func TestW17OnlyFinishedGames(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0)}))
 		for _, n := range registerPlayers(t, s, "wc", 12) {

@@ -24,6 +24,7 @@ func dueEvent(t *testing.T, s *Service, slug string, publish bool) {
 }
 
 func TestCloseDueRounds(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		dueEvent(t, s, "due", true)
 		dueEvent(t, s, "review", false) // paired, not published: not the scheduler's
@@ -91,6 +92,7 @@ func TestCloseDueRounds(t *testing.T) {
 // TestCloseDueRoundsConcurrent runs two schedulers at once: exactly one
 // closes the round, the other does nothing and reports no error.
 func TestCloseDueRoundsConcurrent(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		dueEvent(t, s, "race", true)
 		c.t = utc(2023, 3, 28, 0, 0)

@@ -13,6 +13,7 @@ import (
 // of them is refused, one is fine; a replacement may not bring a team a
 // second one; lifting the list allows it again.
 func TestSeparatedPlayers(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 9, 1, false)
@@ -87,6 +88,7 @@ func TestSeparatedPlayers(t *testing.T) {
 // TestSeparatedOnlyInTeamEvents: an individual event has no teams to keep
 // players apart in.
 func TestSeparatedOnlyInTeamEvents(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 21, 10, 0)}))
 		_, err := s.Separate(ctx, td, "wc", SeparateRequest{Players: []string{"p01", "p02"}, Reason: "x"})

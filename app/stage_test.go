@@ -60,6 +60,7 @@ func playOpen(t *testing.T, s *Service, c *clock, slug string) []arbiter.Match {
 // the other pool's runners-up (W10), then the final and third-place match
 // (W11).
 func TestACWCStages(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0)}))
 		for _, n := range registerPlayers(t, s, "wc", 13) {
@@ -234,6 +235,7 @@ const swissKO = `{
 }`
 
 func TestSwissToKnockout(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		setup := func(slug string) {
 			must(s.CreateEvent(ctx, td, NewEvent{Slug: slug, Format: []byte(swissKO), Start: utc(2023, 3, 21, 0, 0)}))
@@ -357,6 +359,7 @@ func TestSwissToKnockout(t *testing.T) {
 // W8 sends places 5 and 6 to different pools (lower, upper) but places 2
 // and 3 both to the lower pool: a tie on 5-6 needs the TDs, one on 2-3 not.
 func TestPoolTies(t *testing.T) {
+	t.Parallel()
 	f := must(format.Preset("acwc-2023"))
 	table := func(ranks ...int) standings.Table {
 		var tab standings.Table

@@ -20,6 +20,7 @@ import (
 // tied winners met (wins against tied opponents 0); median-Buchholz cuts
 // the only opponent's score, so it is 0 for everyone.
 func TestStandingsAfterCompletedRound(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "sw", Format: []byte(acwcSwiss), Start: utc(2023, 3, 21, 10, 0)}))
 		for _, n := range registerPlayers(t, s, "sw", 10) {

@@ -16,6 +16,7 @@ const teamSheet = `{"boards": [
 	{"board": 4, "parts": [{"tc": "0+2", "results": "= = = = = = = ="}, {"tc": "2+5", "results": "= = = ="}, {"tc": "1+2", "results": "= = = = = 0"}]}]}`
 
 func TestTeamEventRound(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 10, 10, false)
@@ -103,6 +104,7 @@ func TestTeamEventRound(t *testing.T) {
 // TestBringForward: A4 lets the TD advance a round's deadline once all its
 // matches are finished; later rounds move by the same amount.
 func TestBringForward(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 10, 0, false)

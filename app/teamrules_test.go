@@ -56,6 +56,7 @@ func checkOf(c TeamCheck, rule string) []eligibility.Check {
 //   - A replacement recorded as AGM for c01 would make three: refused.
 //   - Lichess down: the checks it would feed are unknown, nothing fails.
 func TestTeamRulesA11(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		day := func(y int, m time.Month, d int) time.Time { return utc(y, m, d, 0, 0) }
 		src := &historyAccounts{fakeAccounts: &fakeAccounts{users: map[string]*lichess.User{}}, histories: map[string][]lichess.RatingPoint{

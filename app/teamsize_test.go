@@ -18,6 +18,7 @@ import (
 // plays 4 boards: refused. A team of 3 approved as the 2nd team (3 boards
 // would do for 2) is refused when registration closes with 10 teams.
 func TestTeamSizeFromFormat(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 9, 10, false)
@@ -58,6 +59,7 @@ func TestTeamSizeFromFormat(t *testing.T) {
 // antichess rulebook would play 3 (A9): the TDs' board order has 4 boards
 // and the pairing carries 4 board players per team.
 func TestCustomFormatFourBoards(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		f := must(format.Preset("antichess-team-cup"))
 		four, one := 4, 1

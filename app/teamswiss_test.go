@@ -31,6 +31,7 @@ func antichessSheet(r string) string {
 // Then 6 (Black) v 9 (White) and 10 (Black) v 7 (White). With seed order
 // team-01 would have stayed on top of the winners' bracket instead.
 func TestTeamSwissSecondaryOrder(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 10, 10, false)

@@ -64,6 +64,7 @@ func betterSeedWins(home, away string) string {
 // cannot separate are not ordered by the seeds: AdvanceStage refuses naming
 // them and W9, and the TDs' order (with a reason) decides the semifinals.
 func TestPoolWinnerTie(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "pk", Format: []byte(swissPoolsKO), Start: utc(2023, 3, 21, 0, 0)}))
 		for _, n := range registerPlayers(t, s, "pk", 8) {

@@ -12,6 +12,7 @@ import (
 // (its captain), lists them with their last use and revokes one; anyone
 // else is refused; bad requests name the field.
 func TestAPITokens(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 2, 10, false)

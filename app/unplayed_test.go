@@ -29,6 +29,7 @@ import (
 //
 // W14's own clause is cited, never R5.
 func TestUnplayedAtDeadlineW14(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0)}))
 		for _, n := range registerPlayers(t, s, "wc", 12) {
@@ -95,6 +96,7 @@ func TestUnplayedAtDeadlineW14(t *testing.T) {
 // TestUnplayedAtDeadlineR5: in the RKCC, which has no time offers, an
 // unplayed match is R5's double forfeit, and the audit entry says R5.
 func TestUnplayedAtDeadlineR5(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		rkccEvent(t, s, c, "rk", nil)
 		c.t = utc(2025, 1, 13, 0, 0)
@@ -133,6 +135,7 @@ func TestUnplayedAtDeadlineR5(t *testing.T) {
 // played boards; the rulings of boards 3 and 4 stand whatever the sheet
 // says there.
 func TestBoardNegotiationA5(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 10, 10, false)

@@ -189,6 +189,7 @@ const reportedOK = `{"parts": [{"tc": "3+2", "results": "1 ="}, {"tc": "1+2", "r
 // games (the casual one left out of the source): nothing to rule on. The
 // finding is stored on the match, audited, and a second run replaces it.
 func TestVerifyMatchConsistent(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		m := verifyEvent(t, s, c, "vc", verifyFormat(fixtureParts, true), reportedOK)
 		src := &fakeGames{games: without(fixtureGames(t), "SynTh006")}
@@ -244,6 +245,7 @@ func TestVerifyMatchConsistent(t *testing.T) {
 // (W2 here; R6 in RKCC), a casual game (W2), missing games, and games
 // after a match that ends once decided (W4).
 func TestVerifyMatchDiscrepancies(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		all := fixtureGames(t)
 
@@ -324,6 +326,7 @@ func TestVerifyMatchDiscrepancies(t *testing.T) {
 // TestVerifyMatchRefusals: only a TD of the event may check, a server
 // without a game source says so, and a bye has nothing to check.
 func TestVerifyMatchRefusals(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		m := verifyEvent(t, s, c, "ref", verifyFormat(fixtureParts, true), reportedOK)
 		_, err := s.VerifyMatch(ctx, td, "ref", m.ID)
@@ -372,6 +375,7 @@ func TestVerifyMatchRefusals(t *testing.T) {
 // game of any speed may be in the wrong clock) and, with no games on
 // Lichess, each set is missing its games and its reported score (R3).
 func TestVerifyMatchTeamSets(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		ms := rkccEvent(t, s, c, "rk", nil)
 		c.t = utc(2025, 1, 8, 12, 0)
@@ -406,6 +410,7 @@ func TestVerifyMatchTeamSets(t *testing.T) {
 // with no games on Lichess every part misses its games (A17) and the
 // reported scores differ.
 func TestVerifyMatchTeamBoards(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 10, 10, true)

@@ -101,6 +101,7 @@ func koEvent(t *testing.T, s *Service, slug string) {
 // to each endpoint that wants it, signed with its secret, with links on
 // the web app's address. Nothing is sent for a round under review.
 func TestWebhooks(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.OpenJobs(nil))
 		s.SetIntegrations(IntegrationOptions{WebhooksAllowPrivate: true})
@@ -235,6 +236,7 @@ func TestWebhooks(t *testing.T) {
 // crash is not repeated; a disabled webhook gets nothing more; a deleted
 // one takes its log with it.
 func TestWebhookRetries(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.OpenJobs(nil))
 		s.SetIntegrations(IntegrationOptions{WebhooksAllowPrivate: true})
@@ -332,6 +334,7 @@ func TestWebhookRetries(t *testing.T) {
 // when it is sent (the server no longer allows private addresses) fails
 // at once.
 func TestWebhookFailures(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.OpenJobs(nil))
 		s.SetIntegrations(IntegrationOptions{WebhooksAllowPrivate: true})
@@ -384,6 +387,7 @@ func TestWebhookFailures(t *testing.T) {
 // that is not http(s), or (unless allowed) is private, is refused naming
 // the field, and so are unknown events.
 func TestWebhookRequests(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		koEvent(t, s, "ko")
 		ok := NewWebhook{URL: "https://bot.example.org/arbiter", Events: []string{HookResultFinal}}
@@ -423,6 +427,7 @@ func TestWebhookRequests(t *testing.T) {
 // match's agreed time; a bye, final from the pairing on, makes no
 // result.final (the round's publication tells of it, with the bye).
 func TestWebhookTimeAgreed(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.OpenJobs(nil))
 		s.SetIntegrations(IntegrationOptions{WebhooksAllowPrivate: true})

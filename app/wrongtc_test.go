@@ -52,6 +52,7 @@ func rkccEvent(t *testing.T, s *Service, c *clock, slug string, doc []byte) []ar
 // 2) it becomes a full-points draw: 120-120 of the set's 240 (R10), so
 // 3-0 in sets and 720-0 become 2 sets to 0 and 600-120, still a win.
 func TestWrongTimeControl(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		ms := rkccEvent(t, s, c, "rk", nil)
 		c.t = utc(2025, 1, 8, 12, 0)
@@ -106,6 +107,7 @@ func TestWrongTimeControl(t *testing.T) {
 // unchanged), on a TD's entry and at the deadline (a format without grace
 // rounds: a full-points draw of the marked set, 600-120).
 func TestWrongTimeControlMarked(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		ms := rkccEvent(t, s, c, "rk", nil)
 		c.t = utc(2025, 1, 8, 12, 0)

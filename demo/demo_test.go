@@ -43,6 +43,7 @@ var sizes = []struct {
 }{{"rkcc-team-three-tc", 8}, {"antichess-team-cup", 10}, {"acwc-2023", 14}}
 
 func TestDemoPresets(t *testing.T) {
+	t.Parallel()
 	for _, c := range sizes {
 		t.Run(c.preset, func(t *testing.T) {
 			backends(t, func(t *testing.T, db *sqlstore.DB) {
@@ -374,6 +375,7 @@ func sameJSON(t *testing.T, a, b []byte) bool {
 // TestDeterministic: the same seed gives the same event, another seed
 // another one.
 func TestDeterministic(t *testing.T) {
+	t.Parallel()
 	run := func(preset string, n int, seed int64) demo.Summary {
 		s, err := demo.Run(ctx, app.New(storetest.SQLite(t), nil), demo.Options{Preset: preset, Entrants: n, Seed: seed})
 		if err != nil {
@@ -430,6 +432,7 @@ func bracket(s demo.Summary) []string {
 }
 
 func TestStopAfter(t *testing.T) {
+	t.Parallel()
 	svc := app.New(storetest.SQLite(t), nil)
 	s, err := demo.Run(ctx, svc, demo.Options{Preset: "acwc-2023", Entrants: 14, Seed: 3, StopAfter: "s1r2"})
 	if err != nil {
@@ -449,6 +452,7 @@ func TestStopAfter(t *testing.T) {
 }
 
 func TestBadOptions(t *testing.T) {
+	t.Parallel()
 	svc := app.New(storetest.SQLite(t), nil)
 	for _, c := range []struct {
 		opts demo.Options
@@ -469,6 +473,7 @@ func TestBadOptions(t *testing.T) {
 }
 
 func TestSeedAll(t *testing.T) {
+	t.Parallel()
 	svc := app.New(storetest.SQLite(t), nil)
 	now := time.Date(2026, 12, 2, 13, 0, 0, 0, time.UTC) // a Wednesday
 	if err := demo.SeedAll(ctx, svc, now); err != nil {

@@ -11,6 +11,7 @@ import (
 // TestLots: the TDs' drawing of lots only reorders entrants of equal rank,
 // puts removed entrants after those still playing, and keeps the top n.
 func TestLots(t *testing.T) {
+	t.Parallel()
 	// Ranks 1, 2=, 2=, 2=, 5, 6: places 2-4 are a three-way tie.
 	rows := []standings.Row{{Rank: 1, ID: "a"}, {Rank: 2, ID: "b"}, {Rank: 2, ID: "c"}, {Rank: 2, ID: "d"}, {Rank: 5, ID: "e"}, {Rank: 6, ID: "f"}}
 	seen := map[string]bool{}

@@ -11,8 +11,9 @@ import (
 	"arbiter/export"
 )
 
-// A strict RFC 5545 reader, small enough to trust: no dependency in the
-// allowed list parses iCalendar, so the test holds its own.
+// A strict RFC 5545 reader, small enough to trust: it checks what a lenient
+// library forgives (line length, folds, CRLF); ics_reader_test.go reads the
+// same feeds with a third-party parser.
 
 type icsProp struct {
 	Name   string

@@ -49,6 +49,7 @@ func wantAPIError(t *testing.T, f *fixture, method, target string, status int, c
 }
 
 func TestAPIFormats(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	var list struct {
 		Formats []struct{ Name, Entrant string } `json:"formats"`
@@ -90,6 +91,7 @@ func TestAPIFormats(t *testing.T) {
 }
 
 func TestAPIEventsDuringRegistration(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	var list struct {
 		Events []struct{ Slug string } `json:"events"`
@@ -121,6 +123,7 @@ func TestAPIEventsDuringRegistration(t *testing.T) {
 }
 
 func TestAPIEventRunning(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -175,6 +178,7 @@ func TestAPIEventRunning(t *testing.T) {
 }
 
 func TestAPIStandingsEveryTiebreak(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -250,6 +254,7 @@ func TestAPIStandingsEveryTiebreak(t *testing.T) {
 }
 
 func TestAPIErrorsAreJSON(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	wantAPIError(t, f, "GET", "/api/events/nope", 404, "not_found", "")
 	wantAPIError(t, f, "GET", "/api/events/nope/rounds", 404, "not_found", "")
@@ -271,6 +276,7 @@ func TestAPIErrorsAreJSON(t *testing.T) {
 }
 
 func TestAPIHeadWithoutBody(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -296,6 +302,7 @@ func TestAPIHeadWithoutBody(t *testing.T) {
 }
 
 func TestAPIErrorCodesMapToStatus(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	for _, c := range []struct {
 		err                  error
@@ -331,6 +338,7 @@ func TestAPIErrorCodesMapToStatus(t *testing.T) {
 }
 
 func TestAPIInternalErrorAndPanicAreJSON(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	f.db.Close() // the event list fails inside the store
 	wantAPIError(t, f, "GET", "/api/events", 500, "internal", "")
@@ -352,6 +360,7 @@ func TestAPIInternalErrorAndPanicAreJSON(t *testing.T) {
 // Pairings under the TDs' review (paired, not published) are not public:
 // the API answers the round with no matches, but to the event's TDs.
 func TestAPIMatchesOfUnpublishedRoundOnlyForTDs(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)

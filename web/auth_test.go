@@ -120,6 +120,7 @@ func cookieOf(res *http.Response, name string) *http.Cookie {
 }
 
 func TestLocalTDSignInAndOut(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
 	pw, err := f.app.EnsureLocalTD(ctx, "")
@@ -177,6 +178,7 @@ func TestLocalTDSignInAndOut(t *testing.T) {
 // the owner at another address signs in at once, and the delayed address
 // may try again once its wait is over.
 func TestLocalSignInThrottled(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	pw, err := f.app.EnsureLocalTD(context.Background(), "a-long-password")
 	if err != nil || pw != "a-long-password" {
@@ -216,6 +218,7 @@ func TestLocalSignInThrottled(t *testing.T) {
 }
 
 func TestSignInNeverRedirectsOffSite(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	pw, _ := f.app.EnsureLocalTD(context.Background(), "a-long-password")
 	for _, next := range []string{"//evil.example/x", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"} {
@@ -277,6 +280,7 @@ func newFixtureWithLichess(t *testing.T, fl *fakeLichess) *fixture {
 }
 
 func TestSignInWithLichess(t *testing.T) {
+	t.Parallel()
 	fl := newFakeLichess(t, "DrNykterstein")
 	f := newFixtureWithLichess(t, fl)
 	start := httptest.NewRequest("GET", "/auth/lichess?next=/formats", nil)
@@ -341,6 +345,7 @@ func TestSignInWithLichess(t *testing.T) {
 }
 
 func TestAPISessions(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	pw, _ := f.app.EnsureLocalTD(context.Background(), "a-long-password")
 	var e apiErr
@@ -370,6 +375,7 @@ func TestAPISessions(t *testing.T) {
 }
 
 func TestDemoSignInOnlyWhenOn(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	res, body := f.as(t, "", "POST", "/login/demo", url.Values{"username": {"cap01"}})
 	wantStatus(t, res, body, 404)
@@ -409,6 +415,7 @@ func TestDemoSignInOnlyWhenOn(t *testing.T) {
 // one may be stored by a shared cache but revalidated, and both vary with
 // the credentials.
 func TestSignedInAnswersArePrivate(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	tok := f.signIn(t, "alice")

@@ -10,6 +10,7 @@ import (
 // page's form; the form is offered only to those who play; the report's
 // words appear on the TDs' console and nowhere public; the TDs close it.
 func TestCheatingReportPrivate(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	tk := signInTD(t, f)

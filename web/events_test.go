@@ -97,6 +97,7 @@ func decideHeld(t testing.TB, f *fixture, slug string) {
 }
 
 func TestEventPageDuringRegistration(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	res, body := f.do(t, "GET", "/events/atc")
@@ -111,6 +112,7 @@ func TestEventPageDuringRegistration(t *testing.T) {
 }
 
 func TestEventPageRunning(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -144,6 +146,7 @@ func TestEventPageRunning(t *testing.T) {
 }
 
 func TestStandingsEveryTiebreakAsColumn(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -216,6 +219,7 @@ func stripTags(s string) string {
 }
 
 func TestEventErrors(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -255,6 +259,7 @@ const ownFormat = `{
 }`
 
 func TestEventWithOwnFormat(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	_, err := f.app.CreateEvent(context.Background(), tdActor, app.NewEvent{Slug: "club", Name: "Club Swiss 2025", Format: []byte(ownFormat),
 		Start: time.Date(2025, 1, 7, 0, 0, 0, 0, time.UTC)})

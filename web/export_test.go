@@ -14,6 +14,7 @@ import (
 )
 
 func TestExportAPI(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -101,6 +102,7 @@ func TestExportAPI(t *testing.T) {
 }
 
 func TestExportPages(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -149,6 +151,7 @@ func TestExportPages(t *testing.T) {
 }
 
 func TestTokenPages(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)

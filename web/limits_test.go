@@ -21,6 +21,7 @@ import (
 // with Retry-After and nothing is stored; another player is not limited;
 // an hour later the player may report again.
 func TestCheatReportsRateLimited(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	a03, b04 := f.signIn(t, "a03"), f.signIn(t, "b04")
@@ -48,6 +49,7 @@ func TestCheatReportsRateLimited(t *testing.T) {
 // TestRegistrationRateLimitSparesTDs: a user's registrations are limited
 // (failed tries count too); a TD of the event is not.
 func TestRegistrationRateLimitSparesTDs(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ok(t)(f.app.CreateEvent(context.Background(), tdActor, app.NewEvent{Slug: "atc", Preset: "antichess-team-cup",
 		Start: time.Date(2025, 1, 7, 0, 0, 0, 0, time.UTC)}))
@@ -77,6 +79,7 @@ func TestRegistrationRateLimitSparesTDs(t *testing.T) {
 // case, as the OpenAPI document spells them; {"SUMMARY": ...} is an
 // unknown field, not "summary".
 func TestAPIKeysMatchExactly(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	a03 := f.signIn(t, "a03")
@@ -91,6 +94,7 @@ func TestAPIKeysMatchExactly(t *testing.T) {
 // server reached over http, and the reverse; behind a proxy the forwarded
 // scheme counts.
 func TestOriginSchemeChecked(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	post := func(origin string, hdr ...string) int {
 		req := httptest.NewRequest("POST", "http://arbiter.test/login", strings.NewReader("username=x@local&password=guess-guess"))
@@ -124,6 +128,7 @@ func TestOriginSchemeChecked(t *testing.T) {
 // TestLiveStreamsCappedPerClient (issue 12): one client address cannot
 // take every stream of the process; others still get theirs.
 func TestLiveStreamsCappedPerClient(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	f.srv.trustProxy = true // tell clients apart by X-Forwarded-For on loopback
 	hub := liveHubOf(t, f)
@@ -171,6 +176,7 @@ func jsonRequest(t *testing.T, token, method, target string, in any) *http.Reque
 // TestClientAddr: the peer, or behind a trusted proxy the address it
 // appended; IPv6 clients by their /64.
 func TestClientAddr(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	for _, tc := range []struct {
 		remote, xff string

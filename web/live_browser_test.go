@@ -18,6 +18,7 @@ import (
 // stands after completed rounds) without a reload, announced in the
 // status region.
 func TestLiveBrowserRefresh(t *testing.T) {
+	t.Parallel()
 	path, err := exec.LookPath("chromium")
 	if err != nil {
 		if os.Getenv("CI") != "" {

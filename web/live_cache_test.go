@@ -16,6 +16,7 @@ import (
 // log stands still, again after any change, and the fresh value is the
 // one served: the round-1 result confirmed makes one match final.
 func TestReadCacheFollowsTheLog(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	match := reportedRound1(t, f)
 	c := newReadCache(f.app)
@@ -58,6 +59,7 @@ func TestReadCacheFollowsTheLog(t *testing.T) {
 }
 
 func TestReadCacheErrors(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	c := newReadCache(f.app)
@@ -96,6 +98,7 @@ func TestReadCacheErrors(t *testing.T) {
 // not kept yet wait for one computation instead of each running their
 // own.
 func TestReadCacheSharesOneComputation(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	c := newReadCache(f.app)
@@ -145,6 +148,7 @@ func TestReadCacheSharesOneComputation(t *testing.T) {
 // (so reads of the mark are shared), every read that starts after a
 // change commits sees it.
 func TestReadCacheReadsOwnWrites(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	c := newReadCache(f.app)

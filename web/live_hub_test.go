@@ -45,6 +45,7 @@ func fakeHub(l *fakeLog) *liveHub {
 // the log per interval, all fifty are woken by a change, and the reads
 // stop with the last subscriber.
 func TestLivePollerShared(t *testing.T) {
+	t.Parallel()
 	synctest.Test(t, func(t *testing.T) {
 		log := &fakeLog{mark: sqlstore.Latest{Seq: 10, Changes: 4}}
 		h := fakeHub(log)
@@ -117,6 +118,7 @@ func (w *sinkWriter) Flush() {
 // message, a heartbeat every 15 s while nothing happens, a change about a
 // second after the log moves, and the end on the shutdown signal.
 func TestLiveStreamClock(t *testing.T) {
+	t.Parallel()
 	synctest.Test(t, func(t *testing.T) {
 		log := &fakeLog{mark: sqlstore.Latest{Seq: 10, Changes: 4}}
 		h := fakeHub(log)

@@ -190,6 +190,7 @@ func reportedRound1(t *testing.T, f *fixture) string {
 // TestLiveChangeOnConfirm: a client watches the event; the opponent
 // confirms the result; the client is told, with the log's new mark.
 func TestLiveChangeOnConfirm(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	liveHubOf(t, f).interval = 10 * time.Millisecond
 	match := reportedRound1(t, f)
@@ -243,6 +244,7 @@ func liveAcross(t *testing.T, dsn string) {
 }
 
 func TestLiveLastEventID(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	ts := liveServer(t, f)
@@ -265,6 +267,7 @@ func TestLiveLastEventID(t *testing.T) {
 }
 
 func TestLiveUnknownEventIs404(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	res, body := f.do(t, "GET", "/events/no-such-event/live")
 	wantStatus(t, res, body, http.StatusNotFound)
@@ -274,6 +277,7 @@ func TestLiveUnknownEventIs404(t *testing.T) {
 }
 
 func TestLiveHeadDoesNotStream(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	res, body := f.do(t, "HEAD", "/events/atc/live")
@@ -286,6 +290,7 @@ func TestLiveHeadDoesNotStream(t *testing.T) {
 // TestLiveStreamCap: beyond the bound a stream is refused with 503 and a
 // Retry-After; a slot frees when a stream ends.
 func TestLiveStreamCap(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	hub := liveHubOf(t, f)
 	hub.max = 2
@@ -313,6 +318,7 @@ func TestLiveStreamCap(t *testing.T) {
 // TestLiveClientDisconnectEndsStream: the handler notices the client left,
 // logs one line, and the event's poller stops with its last subscriber.
 func TestLiveClientDisconnectEndsStream(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	hub := liveHubOf(t, f)
 	antichessEvent(t, f)
@@ -343,6 +349,7 @@ func eventually(t *testing.T, what string, cond func() bool) {
 }
 
 func TestLivePagesPointAtTheirStream(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	for _, path := range []string{"/events/atc", "/events/atc/standings"} {
@@ -363,6 +370,7 @@ func TestLivePagesPointAtTheirStream(t *testing.T) {
 }
 
 func TestLiveScriptServed(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	res, body := f.do(t, "GET", "/static/live.js")
 	wantStatus(t, res, body, http.StatusOK)

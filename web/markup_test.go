@@ -48,6 +48,7 @@ var (
 // (inline styles, inline scripts, event handler attributes), and that
 // each page has exactly one h1 and one main landmark.
 func TestPagesWellFormedAndCSPClean(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -75,6 +76,7 @@ func TestPagesWellFormedAndCSPClean(t *testing.T) {
 }
 
 func TestCheckBalancedCatchesErrors(t *testing.T) {
+	t.Parallel()
 	for body, bad := range map[string]bool{
 		"<div><p>x</p></div>":           false,
 		"<div><input name=a><br></div>": false,

@@ -37,6 +37,7 @@ var nonceRE = regexp.MustCompile(`reveal your bid of (\d+) s: ([0-9a-f]{64})`)
 // server draws the nonce and shows it once), then reveal; the lower bid
 // plays White (A3). Through the API a side commits its own hash.
 func TestArmageddonBids(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
 	f.now = time.Date(2023, 3, 1, 12, 0, 0, 0, time.UTC)

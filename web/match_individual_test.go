@@ -15,6 +15,7 @@ import (
 // reported, the reporter cannot confirm it, the opponent confirms and the
 // standings change.
 func TestIndividualMatchFlow(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	m := acwcEvent(t, f)
 	ctx := context.Background()
@@ -118,6 +119,7 @@ func TestIndividualMatchFlow(t *testing.T) {
 // TestIndividualDispute: the opponent disputes with a reason; without one
 // the refusal names the field.
 func TestIndividualDispute(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	m := acwcEvent(t, f)
 	p01, p07 := f.signIn(t, "p01"), f.signIn(t, "p07")
@@ -137,6 +139,7 @@ func TestIndividualDispute(t *testing.T) {
 // p07's fault shown (p01 is not punished as if both had failed); nobody
 // offered in the other matches, so they are W14's draws (5-5).
 func TestAPIHeldAtDeadlineW14(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	m := acwcEvent(t, f)
 	tk := signInTD(t, f)

@@ -42,6 +42,7 @@ func sheetExampleOf(t *testing.T, body string) string {
 // paired (A12 board order) name each board's players, for everyone: in
 // the lineup table, the score by board and the report form's example.
 func TestMatchBoardsShowPlayers(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	ctx := context.Background()
@@ -173,6 +174,7 @@ func (s apiSide) String() string {
 // start on, when every lineup is shown; a team without a lineup for the
 // round plays the previous round's, marked as carried.
 func TestMatchLineupsRKCC(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	rkccEvent(t, f) // now: Sunday 5 January 2025 12:00, round 1 starts Monday 6 January 00:00
 	ctx := context.Background()
@@ -349,6 +351,7 @@ func TestMatchLineupsRKCC(t *testing.T) {
 
 // TestLineupVisible: the disclosure rule on its own.
 func TestLineupVisible(t *testing.T) {
+	t.Parallel()
 	deadline := time.Date(2025, 1, 6, 0, 0, 0, 0, time.UTC)
 	before, at := deadline.Add(-time.Second), deadline
 	for _, c := range []struct {

@@ -14,6 +14,7 @@ import (
 // TestMatchPagePublic: anyone sees a match's entrants, result and parts;
 // the reports and the forms are for its sides only.
 func TestMatchPagePublic(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -47,6 +48,7 @@ func TestMatchPagePublic(t *testing.T) {
 // TestUnpublishedMatchHidden: a paired round is under the TDs' review:
 // its matches are not found by anyone else.
 func TestUnpublishedMatchHidden(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	ctx := context.Background()
@@ -64,6 +66,7 @@ func TestUnpublishedMatchHidden(t *testing.T) {
 // captain reports the sheet, cannot confirm it, another team's captain
 // cannot touch it, the away captain confirms.
 func TestTeamMatchReportConfirm(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -106,6 +109,7 @@ func TestTeamMatchReportConfirm(t *testing.T) {
 
 // TestTeamAppeal: after the round closed, a side appeals; others cannot.
 func TestTeamAppeal(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -131,6 +135,7 @@ func TestTeamAppeal(t *testing.T) {
 
 // TestMatchAPI: the match's JSON routes for every role.
 func TestMatchAPI(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -216,6 +221,7 @@ func TestMatchAPI(t *testing.T) {
 // so each offers three more; then one is accepted. The page shows each
 // board's agreed time; board 1 has none.
 func TestTeamNegotiation(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)

@@ -10,6 +10,7 @@ import (
 // TestMePage: the signed-in user's events and current pairings with what
 // is expected from them.
 func TestMePage(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -57,6 +58,7 @@ func TestMePage(t *testing.T) {
 // TestMeIndividualOfferExpected: in the ACWC, the opponent's offers are
 // "to answer" for the other player.
 func TestMeIndividualOfferExpected(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	m := acwcEvent(t, f)
 	p01, p07 := f.signIn(t, "p01"), f.signIn(t, "p07")
@@ -90,6 +92,7 @@ func TestMeIndividualOfferExpected(t *testing.T) {
 
 // TestAPIMyEvents: /me as JSON.
 func TestAPIMyEvents(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -119,6 +122,7 @@ func TestAPIMyEvents(t *testing.T) {
 // TestMeLineupDue: an RKCC captain sees the next lineup due (R7: before
 // the round starts) even before any pairing.
 func TestMeLineupDue(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	rkccEvent(t, f)
 	_, body := f.as(t, f.signIn(t, "cap1"), "GET", "/me", nil)

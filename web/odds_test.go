@@ -13,6 +13,7 @@ import (
 // chances of the knockout's 4 places add up to 4, the same seed answers
 // the same, a result fixed by hand is listed, bad queries are refused.
 func TestAPIOdds(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -72,6 +73,7 @@ func TestAPIOdds(t *testing.T) {
 // A page that says no-store (the standings while their simulation runs)
 // is not kept by the page cache: the next visit gets the finished one.
 func TestPageCacheKeepsNoStore(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)

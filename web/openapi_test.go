@@ -59,6 +59,7 @@ func fixturePath(p string) string {
 // TestOpenAPIMatchesRoutes checks the document against apiRoutes in both
 // directions, and that every documented answer is the real one.
 func TestOpenAPIMatchesRoutes(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)

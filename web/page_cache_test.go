@@ -16,6 +16,7 @@ import (
 // queries and other methods always reach the handler; a page is kept at
 // most pageCacheMaxAge by the application's clock.
 func TestPageCache(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	match := reportedRound1(t, f)
 	var made atomic.Int64
@@ -69,6 +70,7 @@ func TestPageCache(t *testing.T) {
 // TestPublicPageShowsChangeAtOnce: through the whole server, an anonymous
 // visitor's round page shows a confirmed result on the next request.
 func TestPublicPageShowsChangeAtOnce(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	match := reportedRound1(t, f)
 	_, before := f.do(t, "GET", "/events/atc/rounds/s1r1")

@@ -14,6 +14,7 @@ import (
 // cheating the TD console shows a page of each list at a time, with
 // links to the others; the counts still cover the whole list.
 func TestConsoleListsArePaged(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	ctx := context.Background()

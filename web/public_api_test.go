@@ -8,6 +8,7 @@ import (
 )
 
 func TestAPIPublicEntrants(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -43,6 +44,7 @@ func TestAPIPublicEntrants(t *testing.T) {
 }
 
 func TestAPIPublicCrosstable(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	// Before registration closes there is no table.
@@ -96,6 +98,7 @@ func TestAPIPublicCrosstable(t *testing.T) {
 // TestPublicPagesWellFormed renders every public page of the fixture
 // and checks the markup.
 func TestPublicPagesWellFormed(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -113,6 +116,7 @@ func TestPublicPagesWellFormed(t *testing.T) {
 // TestPublicPostgres renders the public pages on PostgreSQL when
 // $ARBITER_TEST_POSTGRES names a server (skipped otherwise).
 func TestPublicPostgres(t *testing.T) {
+	t.Parallel()
 	f := newFixtureOn(t, storetest.Postgres(t))
 	antichessEvent(t, f)
 	playRound1(t, f)

@@ -73,6 +73,7 @@ func winnerOf(m arbiter.Match) (string, string) {
 // semifinals and a final (R2: no third-place match), the winner marked
 // in the drawing and the table.
 func TestBracketFinished(t *testing.T) {
+	t.Parallel()
 	f := demoEvent(t, demo.Options{Preset: "rkcc-team-three-tc", Entrants: 8, Seed: 3, Slug: "rk"})
 	ko, seeds := knockoutOf(t, f, "rk", 1)
 	if len(ko) != 3 || len(seeds) != 4 {
@@ -129,6 +130,7 @@ func winMark(m arbiter.Match, home bool) string {
 // final and the third-place match are not paired yet, but the bracket
 // already shows who plays them.
 func TestBracketMidway(t *testing.T) {
+	t.Parallel()
 	f := demoEvent(t, demo.Options{Preset: "antichess-team-cup", Entrants: 10, Seed: 1, Slug: "ac", StopAfter: "s2r1"})
 	ko, _ := knockoutOf(t, f, "ac", 1)
 	if len(ko) != 2 {
@@ -174,6 +176,7 @@ func sameNames(cells []string, a, b string) bool {
 // TestBracketWithByes lays out three entrants: seed 1 goes through
 // without play, 2 v 3 is played, and the final's sides are known.
 func TestBracketWithByes(t *testing.T) {
+	t.Parallel()
 	v := &eventView{
 		Ev: arbiter.Event{Slug: "x", Stages: []arbiter.Stage{{Name: "swiss", Kind: format.Swiss}, {Name: "ko", Kind: format.Knockout, Seeds: []string{"a", "b", "c"}}}},
 		F:  &format.Format{Stages: []format.Stage{{Kind: format.Swiss}, {Kind: format.Knockout}}},
@@ -215,6 +218,7 @@ func TestBracketWithByes(t *testing.T) {
 }
 
 func TestBracketNotices(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)

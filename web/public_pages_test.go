@@ -45,6 +45,7 @@ func rowsOf(body, cls string) []string {
 }
 
 func TestRoundPagePairingsAndResults(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -76,6 +77,7 @@ func TestRoundPagePairingsAndResults(t *testing.T) {
 }
 
 func TestRoundPageBeforeAndDuringReview(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -100,6 +102,7 @@ func TestRoundPageBeforeAndDuringReview(t *testing.T) {
 }
 
 func TestCrosstablePage(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -142,6 +145,7 @@ func TestCrosstablePage(t *testing.T) {
 }
 
 func TestPublicPagesBeforeRegistrationCloses(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	for path, want := range map[string]string{
@@ -163,6 +167,7 @@ func TestPublicPagesBeforeRegistrationCloses(t *testing.T) {
 }
 
 func TestEntrantsAndEntrantPages(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -193,6 +198,7 @@ func TestEntrantsAndEntrantPages(t *testing.T) {
 }
 
 func TestEventPageLinksAndYourPart(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	// During registration a signed-in visitor is offered to register.
@@ -245,6 +251,7 @@ func TestEventPageLinksAndYourPart(t *testing.T) {
 }
 
 func TestPublicPageErrors(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -281,6 +288,7 @@ func TestPublicPageErrors(t *testing.T) {
 // TestPagesOfAFormatWithoutKnockout: a one-stage individual Swiss given
 // as a format file has no bracket and no pools, and says so.
 func TestPagesOfAFormatWithoutKnockout(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
 	if _, err := f.app.CreateEvent(ctx, tdActor, app.NewEvent{Slug: "club", Name: "Club Swiss 2025", Format: []byte(ownFormat),

@@ -12,6 +12,7 @@ import (
 // TestPoolsPage stops the ACWC after two rounds of the candidates: W8's
 // two pools of six, each with its standings and three matches a round.
 func TestPoolsPage(t *testing.T) {
+	t.Parallel()
 	f := demoEvent(t, demo.Options{Preset: "acwc-2023", Entrants: 13, Seed: 1, Slug: "wc", StopAfter: "s2r2"})
 	ctx := context.Background()
 	ev, err := f.app.Event(ctx, "wc")
@@ -95,6 +96,7 @@ func TestPoolsPage(t *testing.T) {
 // board by board (A5): the round page shows each board's in UTC with a
 // datetime for local time, and so does the match page.
 func TestScheduledTimesShown(t *testing.T) {
+	t.Parallel()
 	f := demoEvent(t, demo.Options{Preset: "antichess-team-cup", Entrants: 10, Seed: 1, Slug: "ac", StopAfter: "s1r1"})
 	ms, err := f.app.Matches(context.Background(), "ac", "s1r1")
 	if err != nil {

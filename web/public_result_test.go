@@ -11,6 +11,7 @@ import (
 // not played over the board (worded neutrally: Outcome.Decision is the
 // home side's).
 func TestResultFor(t *testing.T) {
+	t.Parallel()
 	side := func(mp, pts float64) arbiter.SideScore {
 		return arbiter.SideScore{MatchPoints: arbiter.P(mp), Points: arbiter.P(pts)}
 	}

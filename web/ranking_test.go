@@ -13,6 +13,7 @@ import (
 // 1st and 2nd and the third-place match 3rd and 4th (A18's bronze
 // match); the event page shows the winner and the podium.
 func TestAPIRankingAndPodium(t *testing.T) {
+	t.Parallel()
 	f := demoEvent(t, demo.Options{Preset: "antichess-team-cup", Entrants: 10, Seed: 1, Slug: "ac"})
 	var ps []app.Placing
 	apiDo(t, f, "GET", "/api/events/ac/ranking", 200, &ps)
@@ -50,6 +51,7 @@ func TestAPIRankingAndPodium(t *testing.T) {
 // TestNoPodiumWhileRunning: a running event shows no final ranking and its
 // API refuses one.
 func TestNoPodiumWhileRunning(t *testing.T) {
+	t.Parallel()
 	f := demoEvent(t, demo.Options{Preset: "antichess-team-cup", Entrants: 10, Seed: 1, Slug: "ac", StopAfter: "s2r1"})
 	res, body := f.do(t, "GET", "/events/ac")
 	wantStatus(t, res, body, 200)
@@ -63,6 +65,7 @@ func TestNoPodiumWhileRunning(t *testing.T) {
 }
 
 func TestOrdinal(t *testing.T) {
+	t.Parallel()
 	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 22: "22nd", 101: "101st", 111: "111th"} {
 		if got := ordinal(n); got != want {
 			t.Errorf("ordinal(%d) = %q, want %q", n, got, want)

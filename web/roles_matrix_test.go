@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -475,6 +476,7 @@ func (b *matrixBase) rows() []matrixRow {
 // (the audit log, where every change of every record is written, stays
 // as it was), and an allowed write changes the store.
 func TestRoleMatrix(t *testing.T) {
+	t.Parallel()
 	b := newMatrixBase(t)
 	rows := b.rows()
 
@@ -497,15 +499,19 @@ func TestRoleMatrix(t *testing.T) {
 		}
 	}
 
-	cases := 0
+	// The rows run in parallel: a row that changes the store works on its
+	// own clone, the others only read the shared base.
+	var cases atomic.Int64
+	t.Cleanup(func() { t.Logf("%d routes × %d roles = %d cases", len(rows), nRoles, cases.Load()) })
 	for _, row := range rows {
 		sc := row.scene
 		if sc == (scene{}) {
 			sc = b.m1Scene
 		}
 		t.Run(strings.ReplaceAll(row.pattern, "/", "_"), func(t *testing.T) {
+			t.Parallel()
 			for ro := range nRoles {
-				cases++
+				cases.Add(1)
 				want := row.want[ro]
 				f := b.f
 				if row.fresh || row.changes(want) {
@@ -527,7 +533,6 @@ func TestRoleMatrix(t *testing.T) {
 			}
 		})
 	}
-	t.Logf("%d routes × %d roles = %d cases", len(rows), nRoles, cases)
 }
 
 // TestCrossOriginRefusedEverywhere: every route that changes data refuses
@@ -535,6 +540,7 @@ func TestRoleMatrix(t *testing.T) {
 // even from a signed-in TD: 403 as a page or as the API's JSON error, and
 // nothing changes.
 func TestCrossOriginRefusedEverywhere(t *testing.T) {
+	t.Parallel()
 	b := newMatrixBase(t)
 	f := b.f
 	n := 0
@@ -599,6 +605,7 @@ func TestCrossOriginRefusedEverywhere(t *testing.T) {
 // reported once the opponent disputes it (nor before), on the page or
 // through the API; the opponent's dispute stands and only a TD settles it.
 func TestOwnDisputedResult(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	m := acwcEvent(t, f)
 	target := "/events/wc/matches/" + m.ID
@@ -635,6 +642,7 @@ func TestOwnDisputedResult(t *testing.T) {
 // for the whole site, with an expiry; Secure over TLS, behind a proxy
 // that says https, and always with Config.SecureCookies.
 func TestSessionCookieFlags(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
 	pw, err := f.app.EnsureLocalTD(ctx, "")
@@ -672,6 +680,7 @@ func TestSessionCookieFlags(t *testing.T) {
 // at any level, whether a request succeeds, is refused or fails, and
 // wherever the client put the token.
 func TestNoSecretsInLogs(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	f.srv.log = slog.New(slog.NewTextHandler(f.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	ctx := context.Background()

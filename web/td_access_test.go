@@ -64,6 +64,7 @@ var tdPages = []string{"/events/atc/td", "/events/atc/td/appeals", "/events/atc/
 
 // TestTDPagesAccess: every console page shows only to the event's TDs.
 func TestTDPagesAccess(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -96,6 +97,7 @@ func TestTDPagesAccess(t *testing.T) {
 // (sent to sign in), non-TDs (403) and unknown events (404), and
 // changes nothing.
 func TestTDPostsRefused(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -129,6 +131,7 @@ func TestTDPostsRefused(t *testing.T) {
 // TestTDNewEvent: any signed-in user creates an event and becomes its
 // TD; a refused form comes back with the field marked.
 func TestTDNewEvent(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	res, body := f.as(t, "", "GET", "/events/new", nil)
 	wantStatus(t, res, body, http.StatusSeeOther)
@@ -207,6 +210,7 @@ func TestTDNewEvent(t *testing.T) {
 // TestAPICreatePastStart: the API refuses a start in the past (rule
 // app.past, field start) unless allow_past is set.
 func TestAPICreatePastStart(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tok := f.signIn(t, "NewTD")
 	var e apiErrorBody

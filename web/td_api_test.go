@@ -50,6 +50,7 @@ func wantField(t *testing.T, f *fixture, tok, method, target string, body any, s
 }
 
 func TestAPICreateEvent(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	var e apiErr
 	body := map[string]any{"slug": "cup", "name": "Cup", "preset": "acwc-2023", "start": "2025-03-21T10:00Z"}
@@ -74,6 +75,7 @@ func TestAPICreateEvent(t *testing.T) {
 }
 
 func TestAPIApproveReject(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	pendingTeam(t, f)
@@ -98,6 +100,7 @@ func TestAPIApproveReject(t *testing.T) {
 }
 
 func TestAPIRegistrationAndRounds(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	tk := signInTD(t, f)
@@ -161,6 +164,7 @@ func TestAPIRegistrationAndRounds(t *testing.T) {
 }
 
 func TestAPIOverride(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	publishedRound(t, f)
@@ -188,6 +192,7 @@ func TestAPIOverride(t *testing.T) {
 }
 
 func TestAPIAppeals(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -222,6 +227,7 @@ func TestAPIAppeals(t *testing.T) {
 }
 
 func TestAPISanction(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -244,6 +250,7 @@ func TestAPISanction(t *testing.T) {
 }
 
 func TestAPIAdvanceAndAudit(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -277,6 +284,7 @@ func TestAPIAdvanceAndAudit(t *testing.T) {
 }
 
 func TestAPIDeadlineOfficialsForbidden(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	ms := publishedRound(t, f)
@@ -337,6 +345,7 @@ func appResult(summary string) app.ResultInput { return app.ResultInput{Summary:
 // TestAPIOptionalBodyChunked: a route whose fields are all optional takes
 // an empty body even when it is sent without a length (chunked).
 func TestAPIOptionalBodyChunked(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	tk := signInTD(t, f)

@@ -45,6 +45,7 @@ func entrant(t *testing.T, f *fixture, id string) arbiter.Entrant {
 }
 
 func TestTDApproveReject(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	e := pendingTeam(t, f)
@@ -76,6 +77,7 @@ func TestTDApproveReject(t *testing.T) {
 }
 
 func TestTDCloseRegistrationAndRounds(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	tk := signInTD(t, f)
@@ -171,6 +173,7 @@ func publishedRound(t *testing.T, f *fixture) []arbiter.Match {
 }
 
 func TestTDMatchOverride(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	publishedRound(t, f)
@@ -252,6 +255,7 @@ func capOf(team string) arbiter.Actor {
 }
 
 func TestTDAppeals(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -297,6 +301,7 @@ func TestTDAppeals(t *testing.T) {
 }
 
 func TestTDSanctions(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -331,6 +336,7 @@ func TestTDSanctions(t *testing.T) {
 }
 
 func TestTDAuditPage(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -386,6 +392,7 @@ func seqsOf(body string) []int64 {
 var seqRE = regexp.MustCompile(`<tr data-seq="(\d+)">`)
 
 func TestTDOfficialsForbiddenAndRecords(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -469,6 +476,7 @@ func TestTDOfficialsForbiddenAndRecords(t *testing.T) {
 // it (A5: a 0-0 draw, a double forfeit of the board); once every board is
 // decided, so is the match.
 func TestTDNegotiationRuling(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	ms := publishedRound(t, f)
@@ -506,6 +514,7 @@ func TestTDNegotiationRuling(t *testing.T) {
 // offers no list of players to keep on different teams (A11 is about
 // teams), and the app refuses one sent anyway.
 func TestTDConsoleIndividualHasNoTeamTools(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	acwcEvent(t, f)
 	tk := signInTD(t, f)

@@ -59,6 +59,7 @@ func eligibilityEvent(t *testing.T, f *fixture) arbiter.Entrant {
 // Ghost is not on Lichess; ClosedGuy's account is closed. Refused without
 // a Lichess client and for the captain; Lichess failing is "unavailable".
 func TestTDCheckEligibility(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	e := eligibilityEvent(t, f)
 	tdTok, capTok := f.signIn(t, "ArbiterTD"), f.signIn(t, "PlayerA")
@@ -162,6 +163,7 @@ func TestTDCheckEligibility(t *testing.T) {
 // "unavailable" (API 503, the form's message "try again later"), and
 // nothing is stored.
 func TestTDCheckEligibilityLichessDown(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	e := eligibilityEvent(t, f)
 	tdTok := f.signIn(t, "ArbiterTD")

@@ -17,6 +17,7 @@ import (
 // registrations, close registration, pair, review, publish, override a
 // result, close the round; the public standings show the override.
 func TestTDHappyPath(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
 	tok := f.signIn(t, "Director")

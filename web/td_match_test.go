@@ -15,6 +15,7 @@ import (
 // section from a stored auction (knockout matches only, so built here):
 // one sealed bid in, then both revealed and settled.
 func TestTDMatchShowsArmageddonBids(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	var c armageddon.Commitment
 	d := tdMatchData{Ev: arbiter.Event{Slug: "atc", Name: "Cup"}, M: arbiter.Match{ID: "s2r1b1", Home: "team-01", Away: "team-04", Status: arbiter.MatchScheduled},

@@ -18,6 +18,7 @@ import (
 // 9-4, 5-10; swapping team-06 and team-02 gives team-01 v team-02 and
 // team-07 v team-06 on boards 1 and 2.
 func TestTDPairingEditForms(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
 	antichessEvent(t, f)
@@ -97,6 +98,7 @@ func TestTDPairingEditForms(t *testing.T) {
 // TestTDEntrantForms: the console's entrant correction and late entry
 // forms.
 func TestTDEntrantForms(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
 	antichessEvent(t, f)

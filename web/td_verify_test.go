@@ -87,6 +87,7 @@ func verifyEvent(t *testing.T, f *fixture) arbiter.Match {
 // SynTh006, W2; the 0+2 score, W2); the result is unchanged. Only the
 // event's TD may check.
 func TestTDVerifyMatch(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	m := verifyEvent(t, f)
 	tdTok, pa := f.signIn(t, "ArbiterTD"), f.signIn(t, "PlayerA")
@@ -207,6 +208,7 @@ func tableRowsOf(t *testing.T, body, id string) []string {
 // Lichess failed and may try again — the API answers 503 "unavailable",
 // the form an error message, never "internal error".
 func TestTDVerifyLichessDown(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	m := verifyEvent(t, f)
 	tdTok := f.signIn(t, "ArbiterTD")

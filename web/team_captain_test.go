@@ -41,6 +41,7 @@ func teamEntrantOf(t *testing.T, f *fixture, slug, id string) arbiter.Entrant {
 // reorders within the TDs' interchanges; members read; other captains
 // are refused.
 func TestCaptainPageBoards(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -88,6 +89,7 @@ func TestCaptainPageBoards(t *testing.T) {
 
 // TestCaptainAPIBoards: PUT boards for every role.
 func TestCaptainAPIBoards(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -142,6 +144,7 @@ func rkccEvent(t *testing.T, f *fixture) {
 // TestCaptainLineupRKCC: the R7 lineup form with its deadline and the
 // default lineup of an earlier round.
 func TestCaptainLineupRKCC(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	rkccEvent(t, f)
 	page := "/events/rk/teams/team-1/captain"
@@ -198,6 +201,7 @@ func TestCaptainLineupRKCC(t *testing.T) {
 // TestCaptainSubstitution: A14: the fifth member replaces a comparable
 // board player for the next round, announced by the captain.
 func TestCaptainSubstitution(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
 	ok(t)(f.app.CreateEvent(ctx, tdActor, app.NewEvent{Slug: "sub", Name: "Cup", Preset: "antichess-team-cup", Start: time.Date(2025, 1, 7, 0, 0, 0, 0, time.UTC)}))

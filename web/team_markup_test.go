@@ -10,6 +10,7 @@ import (
 // that sees a different part of it and checks nesting, CSP cleanliness,
 // one h1, and a label for every visible input.
 func TestTeamPagesWellFormed(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)

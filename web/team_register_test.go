@@ -12,6 +12,7 @@ import (
 // TestRegisterTeam: a captain registers a team by the form and by the
 // API; the page shows the registration and its status.
 func TestRegisterTeam(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	page := "/events/atc/register"
@@ -77,6 +78,7 @@ func TestRegisterTeam(t *testing.T) {
 
 // TestRegisterPlayer: in an individual event a player registers themself.
 func TestRegisterPlayer(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	acwcEvent(t, f) // registers p01..p12 through the form
 	e := teamEntrantOf(t, f, "wc", "p03")

@@ -11,6 +11,7 @@ import (
 // TestTeamFormsAnonymous: every form of this group sends an anonymous
 // visitor to sign in and changes nothing.
 func TestTeamFormsAnonymous(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)
@@ -36,6 +37,7 @@ func TestTeamFormsAnonymous(t *testing.T) {
 // TestWildCardRefusedInSwiss: R9's wild card is for knockout rounds; the
 // form shows app's refusal naming the clause.
 func TestWildCardRefusedInSwiss(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	rkccEvent(t, f)
 	cap1 := f.signIn(t, "cap1")

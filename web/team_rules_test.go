@@ -10,6 +10,7 @@ import (
 // unknown for the TD); three AGM or higher fail (A11), shown in the
 // registrations table. A bad title is refused naming the field.
 func TestTDTeamRules(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	tk := signInTD(t, f)

@@ -40,6 +40,7 @@ func tokWants(ws ...string) [nTokens]string {
 }
 
 func TestTokenMatrix(t *testing.T) {
+	t.Parallel()
 	b := newMatrixBase(t)
 	f, ctx := b.f, context.Background()
 	var lastID string
@@ -140,6 +141,7 @@ func TestTokenMatrix(t *testing.T) {
 // TestTokenActsAsCaptain: a result reported through a token is the
 // captain's report in the audit log, and the token's last use shows.
 func TestTokenActsAsCaptain(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
 	playRound1(t, f)

@@ -107,6 +107,7 @@ func wantHTML(t *testing.T, res *http.Response, body string) {
 }
 
 func TestHomeWithoutEvents(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	res, body := f.do(t, "GET", "/")
 	wantStatus(t, res, body, 200)
@@ -115,6 +116,7 @@ func TestHomeWithoutEvents(t *testing.T) {
 }
 
 func TestHomeListsEvents(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
 	err := f.db.Tx(ctx, func(tx *sqlstore.Tx) error {
@@ -135,6 +137,7 @@ func TestHomeListsEvents(t *testing.T) {
 }
 
 func TestFormatsListsEveryPreset(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	res, body := f.do(t, "GET", "/formats")
 	wantStatus(t, res, body, 200)
@@ -164,6 +167,7 @@ func cells(body, name string) []string {
 }
 
 func TestFormatExplainAntichess12Teams(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	res, body := f.do(t, "GET", "/formats/antichess-team-cup?entrants=12")
 	wantStatus(t, res, body, 200)
@@ -190,6 +194,7 @@ func TestFormatExplainAntichess12Teams(t *testing.T) {
 }
 
 func TestFormatExplainRKCC8Teams(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	res, body := f.do(t, "GET", "/formats/rkcc-team-three-tc?entrants=8")
 	wantStatus(t, res, body, 200)
@@ -202,6 +207,7 @@ func TestFormatExplainRKCC8Teams(t *testing.T) {
 }
 
 func TestFormatWithoutEntrantsShowsForm(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	res, body := f.do(t, "GET", "/formats/acwc-2023")
 	wantStatus(t, res, body, 200)
@@ -214,6 +220,7 @@ func TestFormatWithoutEntrantsShowsForm(t *testing.T) {
 }
 
 func TestFormatBadEntrants(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	for _, v := range []string{"abc", "-1", "10001", "", "1.5"} {
 		res, body := f.do(t, "GET", "/formats/acwc-2023?entrants="+v)
@@ -226,6 +233,7 @@ func TestFormatBadEntrants(t *testing.T) {
 }
 
 func TestFormatTooFewEntrantsDoesNotRun(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	res, body := f.do(t, "GET", "/formats/antichess-team-cup?entrants=9")
 	wantStatus(t, res, body, 200)
@@ -236,6 +244,7 @@ func TestFormatTooFewEntrantsDoesNotRun(t *testing.T) {
 }
 
 func TestUnknownPresetIs404(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	res, body := f.do(t, "GET", "/formats/chess960")
 	wantStatus(t, res, body, 404)
@@ -244,6 +253,7 @@ func TestUnknownPresetIs404(t *testing.T) {
 }
 
 func TestUnknownPathIs404Page(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	for _, p := range []string{"/nope", "/formats/acwc-2023/more", "/static/nope.js", "/apis"} {
 		res, body := f.do(t, "GET", p)
@@ -254,6 +264,7 @@ func TestUnknownPathIs404Page(t *testing.T) {
 }
 
 func TestWrongMethodIs405WithAllow(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	for _, m := range []string{"POST", "PUT", "DELETE"} {
 		res, body := f.do(t, m, "/formats")
@@ -267,6 +278,7 @@ func TestWrongMethodIs405WithAllow(t *testing.T) {
 }
 
 func TestCrossOriginPostRefused(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	res, body := f.do(t, "POST", "/formats", "Sec-Fetch-Site", "cross-site", "Origin", "https://evil.example")
 	wantStatus(t, res, body, 403)
@@ -275,6 +287,7 @@ func TestCrossOriginPostRefused(t *testing.T) {
 }
 
 func TestHeadAnswersWithoutBody(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ts := httptest.NewServer(f.srv)
 	defer ts.Close()
@@ -295,6 +308,7 @@ func TestHeadAnswersWithoutBody(t *testing.T) {
 }
 
 func TestSecurityHeadersOnEveryResponse(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	for _, p := range []string{"/", "/nope", "/healthz", "/static/style.css"} {
 		res, _ := f.do(t, "GET", p)
@@ -314,6 +328,7 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 }
 
 func TestHealthOK(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	res, body := f.do(t, "GET", "/healthz")
 	wantStatus(t, res, body, 200)
@@ -333,6 +348,7 @@ func TestHealthOK(t *testing.T) {
 }
 
 func TestHealthClosedDBIs503(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	f.db.Close()
 	res, body := f.do(t, "GET", "/healthz")
@@ -353,6 +369,7 @@ func TestHealthClosedDBIs503(t *testing.T) {
 }
 
 func TestInternalErrorShowsNoDetail(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	f.db.Close() // the home page's event list fails inside the store
 	res, body := f.do(t, "GET", "/")
@@ -368,6 +385,7 @@ func TestInternalErrorShowsNoDetail(t *testing.T) {
 }
 
 func TestErrorCodesMapToStatus(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	for _, c := range []struct {
 		err    error
@@ -400,6 +418,7 @@ func TestErrorCodesMapToStatus(t *testing.T) {
 }
 
 func TestPanicBecomes500Page(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	h := f.srv.logRequests(f.srv.recoverPanics(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
 		panic("boom: secret state")
@@ -415,6 +434,7 @@ func TestPanicBecomes500Page(t *testing.T) {
 }
 
 func TestRequestLogHasNoQueryOrSecrets(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	f.do(t, "GET", "/formats/acwc-2023?entrants=40&code=oauth-secret", "Cookie", "session=cookie-secret", "Authorization", "Bearer token-secret")
 	logs := f.logs.String()
@@ -429,6 +449,7 @@ func TestRequestLogHasNoQueryOrSecrets(t *testing.T) {
 }
 
 func TestStaticAssets(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	_, home := f.do(t, "GET", "/")
 	css := regexp.MustCompile(`href="(/static/style\.css\?v=[0-9a-f]{16})"`).FindStringSubmatch(home)
@@ -464,12 +485,14 @@ func TestStaticAssets(t *testing.T) {
 }
 
 func TestNewNeedsDB(t *testing.T) {
+	t.Parallel()
 	if _, err := New(Config{}); err == nil {
 		t.Fatal("New without a DB succeeded")
 	}
 }
 
 func TestFormatExplainACWC40Players(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	res, body := f.do(t, "GET", "/formats/acwc-2023?entrants=40")
 	wantStatus(t, res, body, 200)
@@ -486,6 +509,7 @@ func TestFormatExplainACWC40Players(t *testing.T) {
 // PostgreSQL when $ARBITER_TEST_POSTGRES names a server (skipped
 // otherwise, like every PostgreSQL test of the repository).
 func TestPostgres(t *testing.T) {
+	t.Parallel()
 	f := newFixtureOn(t, storetest.Postgres(t))
 	res, body := f.do(t, "GET", "/")
 	wantStatus(t, res, body, 200)

@@ -10,6 +10,7 @@ import (
 
 // 5 entrants on 8 lines: byes to 1, 2, 3; 4 v 5 is the only first-round match.
 func TestBracketCLIText(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runCLI(t, "", "bracket", "5", "--third-place", "--winner", "R1-M2=5")
 	if code != 0 {
 		t.Fatalf("code %d: %s", code, errs)
@@ -32,6 +33,7 @@ func TestBracketCLIText(t *testing.T) {
 }
 
 func TestBracketCLIJSONPlayed(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runCLI(t, "", "bracket", "4", "--json",
 		"--winner", "R1-M1=4", "--winner", "R1-M2=2", "--winner", "R2-M1=2", "--third-place", "--winner", "R2-3P=1")
 	if code != 0 {
@@ -51,6 +53,7 @@ func TestBracketCLIJSONPlayed(t *testing.T) {
 }
 
 func TestBracketCLIErrors(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		code int

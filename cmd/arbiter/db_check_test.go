@@ -17,6 +17,7 @@ import (
 // named and make the check exit 1; a backup taken while the database is
 // open is complete and checks clean.
 func TestDBCheckAndBackup(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "events.db")
 	if code, _, stderr := runCLI(t, "", "demo", "acwc-2023", "--entrants", "12", "--db", path, "--stop-after", "s1r2"); code != 0 {
@@ -86,6 +87,7 @@ func TestDBCheckAndBackup(t *testing.T) {
 // TestDBCheckPostgres runs the check on PostgreSQL (skipped without
 // $ARBITER_TEST_POSTGRES); a backup there is pg_dump's job.
 func TestDBCheckPostgres(t *testing.T) {
+	t.Parallel()
 	dsn := storetest.PostgresDSN(t)
 	if code, _, stderr := runCLI(t, "", "demo", "acwc-2023", "--entrants", "12", "--db", dsn, "--stop-after", "s1r1"); code != 0 {
 		t.Fatalf("demo: exit %d: %s", code, stderr)

@@ -12,6 +12,7 @@ import (
 )
 
 func TestDBMigrateThenStatus(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "events.db")
 	code, stdout, stderr := runCLI(t, "", "db", "migrate", "--db", path)
 	want := fmt.Sprintf("sqlite %s: migrated schema from version 0 to %d\n", path, sqlstore.KnownVersion())
@@ -77,6 +78,7 @@ func TestDBDefaultIsArbiterDBInWorkingDirectory(t *testing.T) {
 }
 
 func TestDBStatusOfMissingFile(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "none.db")
 	code, stdout, stderr := runCLI(t, "", "db", "status", "--db", path)
 	if code != 1 || stdout != "" || !strings.Contains(stderr, "no database at "+path) || !strings.Contains(stderr, "arbiter db migrate") {
@@ -85,6 +87,7 @@ func TestDBStatusOfMissingFile(t *testing.T) {
 }
 
 func TestDBRefusesNewerSchema(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "future.db")
 	if code, _, stderr := runCLI(t, "", "db", "migrate", "--db", path); code != 0 {
 		t.Fatal(stderr)
@@ -110,6 +113,7 @@ func TestDBRefusesNewerSchema(t *testing.T) {
 }
 
 func TestDBUsage(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args       []string
 		code       int

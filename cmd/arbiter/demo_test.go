@@ -9,6 +9,7 @@ import (
 )
 
 func TestDemoCommand(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "demo.db")
 	code, out, errOut := runCLI(t, "", "demo", "rkcc-team-three-tc", "--entrants", "8", "--seed", "3", "--db", db)
 	if code != 0 {
@@ -100,6 +101,7 @@ func TestDemoCommandDefaultsAndJSON(t *testing.T) {
 }
 
 func TestDemoCommandErrors(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "x.db")
 	for _, c := range []struct {
 		args []string

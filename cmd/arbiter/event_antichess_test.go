@@ -24,6 +24,7 @@ import (
 //     the fault shown board by board (A5: both at fault on boards 2-4;
 //     cap06 on board 1).
 func TestEventAntichessCLI(t *testing.T) {
+	t.Parallel()
 	lc := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		name, hist := strings.CutSuffix(strings.TrimPrefix(r.URL.Path, "/api/user/"), "/rating-history")
 		ratings := map[string]int{"cap01": 2100, "a01": 2050, "b01": 2000, "c01": 1950}

@@ -9,6 +9,7 @@ import (
 // TestEventCLICloseDue: close-due closes the published round of every event
 // once its deadline (Monday 2023-03-27 23:59 UTC, W13) has passed, once.
 func TestEventCLICloseDue(t *testing.T) {
+	t.Parallel()
 	fmtFile, run := eventCLI(t)
 	step := func(wantCode int, args ...string) string {
 		t.Helper()

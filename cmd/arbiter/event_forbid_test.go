@@ -9,6 +9,7 @@ import (
 // TestEventCLIForbid: round 1 of 8 would pair p1-p5 (C.04.3); with p1 and
 // p5 forbidden the Dutch engine pairs 1-6, 2-5, 3-7, 4-8 instead.
 func TestEventCLIForbid(t *testing.T) {
+	t.Parallel()
 	fmtFile, run := eventCLI(t)
 	step := func(wantCode int, args ...string) string {
 		t.Helper()

@@ -13,6 +13,7 @@ import (
 // the same seed gives the same figures; a result fixed by hand is taken;
 // bad flags are refused.
 func TestEventOdds(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "odds.db")
 	code, _, errOut := runCLI(t, "", "demo", "acwc-2023", "--entrants", "16", "--seed", "2", "--db", db, "--stop-after", "s1r4")
 	if code != 0 {

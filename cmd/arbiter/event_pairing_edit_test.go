@@ -12,6 +12,7 @@ import (
 // rank, Black on an odd one), enters a ninth player late and corrects a
 // rating; every step is audited with its reason.
 func TestEventCLIPairingEdits(t *testing.T) {
+	t.Parallel()
 	fmtFile, run := eventCLI(t)
 	step := func(wantCode int, args ...string) string {
 		t.Helper()

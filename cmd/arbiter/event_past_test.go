@@ -10,6 +10,7 @@ import (
 // never stored as if it were UTC), and a start in the past needs
 // --allow-past.
 func TestEventCreatePastAndZones(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "arbiter.db")
 	for _, c := range []struct {
 		args []string

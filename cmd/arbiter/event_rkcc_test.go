@@ -17,6 +17,7 @@ import (
 // into R15's full forfeit, 0-240: 1 set to 2, 265-455, team-5 wins; the
 // other sets stand.
 func TestEventR14CLI(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "arbiter.db")
 	cli := func(want int, args ...string) string {
@@ -59,6 +60,7 @@ func TestEventR14CLI(t *testing.T) {
 // captains on board 1 by the TDs' ranking; the sheet is tied 384-384 and
 // claims the captains met on board 2.
 func TestEventA20CLI(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "arbiter.db")
 	f, err := format.Preset("antichess-team-cup")

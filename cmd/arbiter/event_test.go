@@ -60,6 +60,7 @@ func eventCLI(t *testing.T) (fmtFile string, run func(wantCode int, args ...stri
 }
 
 func TestEventCLIWalkthrough(t *testing.T) {
+	t.Parallel()
 	fmtFile, run := eventCLI(t)
 	step := func(wantCode int, wantOut string, args ...string) string {
 		t.Helper()
@@ -175,6 +176,7 @@ func TestEventCLIWalkthrough(t *testing.T) {
 }
 
 func TestEventCLIHelpAndUsage(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		code int

@@ -46,6 +46,7 @@ const verifyFormat = `{
 // and the discrepancies and their clauses: here PlayerA reported the 3+2
 // part 1-1 (Lichess: 1.5-0.5) and the casual SynTh006 was in 3+2 (W2).
 func TestEventVerify(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "arbiter.db")
 	fmtFile, sheet := filepath.Join(dir, "f.json"), filepath.Join(dir, "sheet.json")

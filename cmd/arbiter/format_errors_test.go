@@ -50,6 +50,7 @@ func writeFormatVariant(t *testing.T, dir, name, old, new string) string {
 }
 
 func TestFormatCLIBadInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	write := func(name, body string) string {
 		p := filepath.Join(dir, name)

@@ -9,6 +9,7 @@ import (
 )
 
 func TestFormatCLIList(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runCLI(t, "", "format", "list")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
@@ -22,6 +23,7 @@ func TestFormatCLIList(t *testing.T) {
 
 // show prints a file that show loads back and prints identically.
 func TestFormatCLIShowRoundTrip(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, p := range []string{"rkcc-team-three-tc", "antichess-team-cup", "acwc-2023"} {
 		code, out, errs := runCLI(t, "", "format", "show", p)
@@ -40,6 +42,7 @@ func TestFormatCLIShowRoundTrip(t *testing.T) {
 }
 
 func TestFormatCLIExplain(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runCLI(t, "", "format", "explain", "acwc-2023", "--entrants", "40", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -91,6 +94,7 @@ func TestFormatCLIExplain(t *testing.T) {
 }
 
 func TestFormatCLIErrors(t *testing.T) {
+	t.Parallel()
 	bad := filepath.Join(t.TempDir(), "bad.json")
 	code, out, _ := runCLI(t, "", "format", "show", "acwc-2023")
 	os.WriteFile(bad, []byte(strings.Replace(out, `"tc": "1+2"`, `"tc": "1+two"`, 1)), 0o644)
@@ -119,6 +123,7 @@ func TestFormatCLIErrors(t *testing.T) {
 // W13: the ACWC breaks are shown on the candidates and knockout stages, not
 // as one calendar-wide setting; the JSON carries them per stage.
 func TestFormatCLIExplainBreaks(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runCLI(t, "", "format", "explain", "acwc-2023", "--entrants", "40")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -150,6 +155,7 @@ func TestFormatCLIExplainBreaks(t *testing.T) {
 // TestFormatCLIExplainAppeals: RKCC states R5's fixed window, the
 // antichess cup and the ACWC leave appeals to the TDs.
 func TestFormatCLIExplainAppeals(t *testing.T) {
+	t.Parallel()
 	for preset, want := range map[string]string{
 		"rkcc-team-three-tc": "appeals within 24 h",
 		"antichess-team-cup": "appeals to the TDs until the next round is published",

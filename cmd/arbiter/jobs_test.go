@@ -24,6 +24,7 @@ var durations = regexp.MustCompile(`, \d+\.\d\d s\)`)
 // --as td@local' (audited) gives it one more try, which Lichess, back,
 // lets succeed.
 func TestJobsCommands(t *testing.T) {
+	t.Parallel()
 	profile, err := os.ReadFile(testshared.Path(t, "lichess-api", "fixtures", "synthetic", "user_tos.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -23,6 +23,7 @@ import (
 // is a player, and a game created as an open challenge is finished
 // through the control endpoint, then imported by id.
 func TestLichessFakeRehearsal(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	tokFile := filepath.Join(t.TempDir(), "token")
@@ -125,6 +126,7 @@ func TestServeOrganiserToken(t *testing.T) {
 // TestServeSignInWithFake: 'serve --lichess-url FAKE' signs a player in
 // through the fake's consent page (OAuth2 with PKCE, no scope asked).
 func TestServeSignInWithFake(t *testing.T) {
+	t.Parallel()
 	f := lichesstest.Start(t, lichesstest.Options{AutoUsers: true})
 	s := startServe(t, "--db", filepath.Join(t.TempDir(), "a.db"), "--lichess-url", f.URL)
 	defer s.stop(t)

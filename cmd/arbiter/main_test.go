@@ -17,6 +17,7 @@ func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stder
 }
 
 func TestUnknownCommand(t *testing.T) {
+	t.Parallel()
 	code, _, stderr := runCLI(t, "", "frobnicate")
 	if code != 2 || !strings.Contains(stderr, `unknown command "frobnicate"`) {
 		t.Fatalf("code=%d stderr=%q", code, stderr)
@@ -24,6 +25,7 @@ func TestUnknownCommand(t *testing.T) {
 }
 
 func TestHelpListsCommands(t *testing.T) {
+	t.Parallel()
 	code, stdout, _ := runCLI(t, "", "--help")
 	if code != 0 || !strings.Contains(stdout, "version") {
 		t.Fatalf("code=%d stdout=%q", code, stdout)

@@ -7,6 +7,7 @@ import (
 )
 
 func TestMatchCLIBadInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	acwc := func(stage, sheet string, extra ...string) cliCase {
 		return cliCase{args: append([]string{"match", "score", "acwc-2023", "--stage", stage, "-"}, extra...), stdin: sheet, code: 3}

@@ -14,6 +14,7 @@ const rkccSheet = `{"home": "Rooks", "away": "Knights", "sets": [
   {"tc": "¾+0", "results": "1 1 1 1 1 1 1 1 0 0 0 0 0 0 0 ="}]}`
 
 func TestMatchCLIScoreText(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runCLI(t, rkccSheet, "match", "score", "rkcc-team-three-tc", "--stage", "swiss", "-")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -27,6 +28,7 @@ func TestMatchCLIScoreText(t *testing.T) {
 }
 
 func TestMatchCLIScoreJSONFile(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "sheet.json")
 	os.WriteFile(path, []byte(`{"home": "p1", "away": "p2", "parts": [{"tc": "1+2", "results": "1 1 = 0 1 1 1"}]}`), 0o644)
 	code, out, errs := runCLI(t, "", "match", "score", "acwc-2023", path, "--stage", "qualification", "--json")
@@ -54,6 +56,7 @@ func TestMatchCLIScoreJSONFile(t *testing.T) {
 }
 
 func TestMatchCLIErrors(t *testing.T) {
+	t.Parallel()
 	code, _, errs := runCLI(t, `{"home": "p1", "away": "p2", "parts": [{"tc": "1+2", "results": "1 1 = 0 1 1 1 ="}]}`, "match", "score", "acwc-2023", "--stage", "qualification", "-")
 	if code != 3 || !strings.Contains(errs, "parts[0].results[7]") || !strings.Contains(errs, "score.after_decided") {
 		t.Errorf("game after the early end: exit %d %s", code, errs)

@@ -14,6 +14,7 @@ func corpusFile(t *testing.T, rel string) string {
 }
 
 func TestPairStdoutMatchesReference(t *testing.T) {
+	t.Parallel()
 	in := corpusFile(t, "cases/t010_n015_R07_k02.trf")
 	want, err := os.ReadFile(corpusFile(t, "cases/t010_n015_R07_k02.out"))
 	if err != nil {
@@ -27,6 +28,7 @@ func TestPairStdoutMatchesReference(t *testing.T) {
 
 // The bbpPairings command line (--dutch IN -p OUT) writes the output file.
 func TestPairBBPCommandLineWritesFile(t *testing.T) {
+	t.Parallel()
 	in := corpusFile(t, "cases/t001_n006_R05_k00.trf")
 	want, err := os.ReadFile(corpusFile(t, "cases/t001_n006_R05_k00.out"))
 	if err != nil {
@@ -41,6 +43,7 @@ func TestPairBBPCommandLineWritesFile(t *testing.T) {
 }
 
 func TestPairNoValidPairingExitsOne(t *testing.T) {
+	t.Parallel()
 	// The corpus lists this case with expected_rc 1 (bbpPairings: no valid pairing).
 	in := corpusFile(t, "cases/t001_n006_R05_k03.trf")
 	code, stdout, stderr := runCLI(t, "", "pair", "--dutch", in, "-p")
@@ -50,6 +53,7 @@ func TestPairNoValidPairingExitsOne(t *testing.T) {
 }
 
 func TestPairBadInputExitsThree(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.trf")
 	// Points 5.0 contradict the single win recorded.
@@ -68,6 +72,7 @@ func TestPairBadInputExitsThree(t *testing.T) {
 }
 
 func TestPairUsage(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"pair"},
 		{"pair", "--dutch", "x.trf"},             // neither -p nor -c
@@ -83,6 +88,7 @@ func TestPairUsage(t *testing.T) {
 // -c re-pairs every round of a tournament written by bbpPairings' own
 // generator (corpus full/t001.trf: its consistency check agreed on every round).
 func TestPairCheckTournament(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := runCLI(t, "", "pair", "--dutch", corpusFile(t, "full/t001.trf"), "-c")
 	if code != 0 || !strings.Contains(stdout, "round 1: ok") || strings.Contains(stdout, "differs") {
 		t.Fatalf("code=%d stderr=%q stdout:\n%s", code, stderr, stdout)
@@ -90,6 +96,7 @@ func TestPairCheckTournament(t *testing.T) {
 }
 
 func TestPairGenerateIsDeterministicAndPairable(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.trf"), filepath.Join(dir, "b.trf")
 	for _, out := range []string{a, b} {

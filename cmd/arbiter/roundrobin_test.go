@@ -8,6 +8,7 @@ import (
 
 // The 4-player table (C.05 Annex 1): 1-4 2-3; 4-3 1-2; 2-4 3-1.
 func TestRoundRobinCLIText(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runCLI(t, "", "roundrobin", "4")
 	if code != 0 {
 		t.Fatalf("code %d: %s", code, errs)
@@ -30,6 +31,7 @@ func TestRoundRobinCLIText(t *testing.T) {
 // 3 players use the 4-table: whoever meets 4 has the bye; --double plays
 // table rounds 1, 3, 2 then 1, 2, 3 reversed.
 func TestRoundRobinCLIDoubleJSON(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runCLI(t, "", "roundrobin", "--double", "3", "--json")
 	if code != 0 {
 		t.Fatalf("code %d: %s", code, errs)
@@ -56,6 +58,7 @@ func TestRoundRobinCLIDoubleJSON(t *testing.T) {
 }
 
 func TestRoundRobinCLIErrors(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		code int

@@ -36,6 +36,7 @@ const rkccResults = `{
 }`
 
 func TestStandingsRKCCText(t *testing.T) {
+	t.Parallel()
 	p := writeStandingsFile(t, rkccResults)
 	code, out, errs := runCLI(t, "", "standings", "rkcc-team-three-tc", p)
 	if code != 0 {
@@ -59,6 +60,7 @@ func TestStandingsRKCCText(t *testing.T) {
 }
 
 func TestStandingsJSONFromStdin(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runCLI(t, rkccResults, "standings", "rkcc-team-three-tc", "-", "--stage", "swiss", "--json")
 	if code != 0 {
 		t.Fatalf("code %d stderr %s", code, errs)
@@ -90,6 +92,7 @@ func TestStandingsJSONFromStdin(t *testing.T) {
 // ACWC candidates: two pools ranked separately with W9's tiebreaks; the
 // --tiebreaks flag replaces the list.
 func TestStandingsPoolsAndTiebreakFlag(t *testing.T) {
+	t.Parallel()
 	body := `{
   "entrants": [
     {"id": "a", "pool": "upper"}, {"id": "b", "pool": "upper"},
@@ -139,6 +142,7 @@ func TestStandingsPoolsAndTiebreakFlag(t *testing.T) {
 }
 
 func TestStandingsErrors(t *testing.T) {
+	t.Parallel()
 	good := writeStandingsFile(t, rkccResults)
 	cases := []struct {
 		name string
@@ -173,6 +177,7 @@ func TestStandingsErrors(t *testing.T) {
 }
 
 func TestStandingsHelp(t *testing.T) {
+	t.Parallel()
 	code, _, errs := runCLI(t, "", "standings", "--help")
 	if code != 0 || !strings.Contains(errs, "--stage") || !strings.Contains(errs, "RESULTS_FILE") {
 		t.Errorf("code %d help %s", code, errs)
@@ -183,6 +188,7 @@ func TestStandingsHelp(t *testing.T) {
 // example (4-2 x 40, 5-5 x 24, 8.5-7.5 x 15 = 407.5 to 312.5, sets 2-0)
 // gives Rooks 1 MP and 407.5 set points.
 func TestStandingsWithMatchSheet(t *testing.T) {
+	t.Parallel()
 	body := `{
   "entrants": [{"id": "Rooks"}, {"id": "Knights"}, {"id": "Bishops"}, {"id": "Pawns"}],
   "rounds": [[

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"arbiter/sqlstore"
@@ -31,8 +32,49 @@ func SQLiteDSN(t testing.TB) string {
 // closed when the test ends.
 func SQLite(t testing.TB) *sqlstore.DB {
 	t.Helper()
-	return mustOpen(t, SQLiteDSN(t))
+	return mustOpen(t, MigratedSQLiteDSN(t))
 }
+
+// MigratedSQLiteDSN returns the path of a SQLite database file in
+// t.TempDir() that already holds every migration: a copy of one template
+// migrated once per test binary. Migrating a new file (ours and River's)
+// takes about 85 ms and opening a migrated one 2 ms, and the suite opens
+// hundreds of fresh databases.
+func MigratedSQLiteDSN(t testing.TB) string {
+	t.Helper()
+	b, err := migratedTemplate()
+	if err != nil {
+		t.Fatalf("migrate the template database: %v", err)
+	}
+	path := SQLiteDSN(t)
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// migratedTemplate is the content of a freshly migrated SQLite file.
+var migratedTemplate = sync.OnceValues(func() ([]byte, error) {
+	dir, err := os.MkdirTemp("", "arbiter-storetest-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "template.db")
+	db, err := sqlstore.Open(context.Background(), path)
+	if err != nil {
+		return nil, err
+	}
+	// VACUUM INTO writes one self-contained file (no write-ahead log to
+	// carry along); sqlstore.Open switches the copy back to WAL.
+	copyPath := filepath.Join(dir, "copy.db")
+	_, err = db.SQLDB().ExecContext(context.Background(), `VACUUM INTO ?`, copyPath)
+	db.Close()
+	if err != nil {
+		return nil, err
+	}
+	return os.ReadFile(copyPath)
+})
 
 // PostgresDSN returns a DSN for the PostgreSQL server named by
 // $ARBITER_TEST_POSTGRES whose search_path is a new, empty schema, dropped
