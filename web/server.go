@@ -1,14 +1,15 @@
 // Package web is Arbiter's web app: the HTTP handler behind 'arbiter
 // serve'. It renders server-side HTML with html/template (every page works
 // without JavaScript; htmx only enhances), serves its embedded stylesheet
-// and scripts, and reports health for load balancers.
+// and scripts, the JSON API under /api/ (described by openapi.json), live
+// updates, and reports health for load balancers: the public event pages,
+// sign-in, the TD console and the captains' and players' pages.
 //
-// Today it holds the public pages that need no sign-in: the list of
-// events, the built-in formats and what a format means for N entrants,
-// and, through package app, an event's summary and standings; and the
-// read-only JSON API under /api/ (api.go, described by openapi.json).
-// Sign-in, the TD console and captain and player pages come later (see
-// docs/web.md).
+// It holds no application logic and no data access: every read and write
+// goes through package app (the one door; a test fails if web imports the
+// store), which knows who is asking (app.MatchView, app.SignInLocal, …).
+// Web keeps cookies, redirects, the client's address and page layout.
+// See docs/architecture.md and docs/web.md.
 package web
 
 import (
