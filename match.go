@@ -1,7 +1,6 @@
 package arbiter
 
 import (
-	"encoding/json"
 	"time"
 )
 
@@ -132,12 +131,13 @@ type Report struct {
 	Match string    `json:"match"`
 	By    string    `json:"by"`
 	Role  string    `json:"role"`
-	Side  string    `json:"side,omitempty"` // home or away: whom the reporter plays for
+	Side  Side      `json:"side,omitempty"` // whom the reporter plays for
 	At    time.Time `json:"at"`
-	// Sheet is the match sheet (package score's JSON) the result was
-	// scored from; Summary the short form it was built from, if any.
-	Sheet   json.RawMessage `json:"sheet"`
-	Summary string          `json:"summary,omitempty"`
+	// Sheet is the match sheet the result was scored from (checked
+	// against the match and the format when it was reported); Summary the
+	// short form it was built from, if any.
+	Sheet   *Sheet `json:"sheet"`
+	Summary string `json:"summary,omitempty"`
 	// WrongTC lists the sets (by time control) the report says were
 	// played in the wrong time control (R6); the rule is applied when the
 	// result stands.

@@ -25,7 +25,7 @@ func (s *Service) ActorFor(ctx context.Context, u *arbiter.User, slug, matchID s
 	var out arbiter.Actor
 	err := s.read(ctx, slug, u, func(q sqlstore.Queryer, st *state, v viewer) error {
 		out = u.As(ordinaryRole(st.f))
-		m, err := get[arbiter.Match](ctx, q, st, kindMatch, matchID)
+		m, err := docMatch.get(ctx, q, st, matchID)
 		if arbiter.ErrorCode(err) == arbiter.ENOTFOUND {
 			return nil
 		}

@@ -12,7 +12,7 @@ import (
 // closing a report): in one transaction it loads the event, requires a
 // TD of it (what names the action for the refusal), reads the record,
 // lets edit change it and name the audit entry, and stores it.
-func amendAsTD[T any](ctx context.Context, s *Service, a arbiter.Actor, slug, kind, id, what string, edit func(v *T) (sqlstore.Change, error)) (T, error) {
+func amendAsTD[T any](ctx context.Context, s *Service, a arbiter.Actor, slug string, d doc[T], id, what string, edit func(v *T) (sqlstore.Change, error)) (T, error) {
 	var v T
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 		st, err := load(ctx, tx, slug)
@@ -23,17 +23,17 @@ func amendAsTD[T any](ctx context.Context, s *Service, a arbiter.Actor, slug, ki
 			return err
 		}
 		var version int64
-		if v, version, err = sqlstore.Get[T](ctx, tx, st.row.ID, kind, id); err != nil {
+		if v, version, err = d.read(ctx, tx, st.row.ID, id); err != nil {
 			return err
 		}
 		ch, err := edit(&v)
 		if err != nil {
 			return err
 		}
-		if version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kind, id, version, v); err != nil {
+		if version, err = d.update(ctx, tx, ch, st, id, version, v); err != nil {
 			return err
 		}
-		setVersion(&v, version)
+		d.set(&v, version)
 		return nil
 	})
 	return v, err

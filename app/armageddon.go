@@ -89,11 +89,8 @@ func (s *Service) BidArmageddon(ctx context.Context, a arbiter.Actor, slug, matc
 		if rd.Status != arbiter.RoundPublished || m.Status != arbiter.MatchScheduled {
 			return arbiter.RuleError(rules.Clause, "match %s is not open (round %s, match %s)", m.ID, rd.Status, m.Status)
 		}
-		sd := armageddon.SideA
-		if side == "away" {
-			sd = armageddon.SideB
-		}
-		out, err = get[Armageddon](ctx, tx, st, kindArmageddon, m.ID)
+		sd := armageddon.Side(side.Index())
+		out, err = docArmageddon.get(ctx, tx, st, m.ID)
 		create := arbiter.ErrorCode(err) == arbiter.ENOTFOUND
 		if err != nil && !create {
 			return err
@@ -120,9 +117,9 @@ func (s *Service) BidArmageddon(ctx context.Context, a arbiter.Actor, slug, matc
 		}
 		ch := change(a, action, "", false)
 		if create {
-			out.Version, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindArmageddon, m.ID, out)
+			out.Version, err = docArmageddon.create(ctx, tx, ch, st, m.ID, out)
 		} else {
-			out.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindArmageddon, m.ID, out.Version, out)
+			out.Version, err = docArmageddon.update(ctx, tx, ch, st, m.ID, out.Version, out)
 		}
 		return err
 	})
@@ -135,7 +132,7 @@ func checkArmageddon(ctx context.Context, q sqlstore.Queryer, st *state, m *arbi
 	if sh.Tie == nil || sh.Tie.Armageddon == nil {
 		return nil
 	}
-	auc, err := get[Armageddon](ctx, q, st, kindArmageddon, m.ID)
+	auc, err := docArmageddon.get(ctx, q, st, m.ID)
 	if arbiter.ErrorCode(err) == arbiter.ENOTFOUND {
 		return nil // bids collected outside Arbiter
 	}
@@ -147,10 +144,7 @@ func checkArmageddon(ctx context.Context, q sqlstore.Queryer, st *state, m *arbi
 	}
 	ag := sh.Tie.Armageddon
 	home, away := auc.Auction.Revealed[0].Bid, auc.Auction.Revealed[1].Bid
-	white := "home"
-	if auc.Outcome.White == armageddon.SideB {
-		white = "away"
-	}
+	white := arbiter.SideAt(int(auc.Outcome.White))
 	if time.Duration(ag.HomeBid)*time.Second != home || time.Duration(ag.AwayBid)*time.Second != away ||
 		ag.White != "" && ag.White != white {
 		return arbiter.FieldError("tie.armageddon", auc.Auction.Rules.Clause, "the sheet's bids (%d s, %d s) or White (%q) differ from the sealed bids (%v, %v; White %s)",
@@ -165,5 +159,5 @@ func (s *Service) ArmageddonOf(ctx context.Context, slug, matchID string) (Armag
 	if err != nil {
 		return Armageddon{}, err
 	}
-	return get[Armageddon](ctx, s.DB, st, kindArmageddon, matchID)
+	return docArmageddon.get(ctx, s.DB, st, matchID)
 }

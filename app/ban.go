@@ -95,14 +95,14 @@ func (s *Service) Ban(ctx context.Context, a arbiter.Actor, slug string, req Ban
 		if !req.Until.IsZero() && !req.Until.After(now) {
 			return arbiter.FieldError("until", "R17", "the ban would end at %s, which is not in the future", req.Until.UTC().Format(time.RFC3339))
 		}
-		all, err := list[Ban](ctx, tx, st, kindBan)
+		all, err := docBan.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}
 		b = Ban{ID: fmt.Sprintf("b%d", len(all)+1), Player: player, Permanent: req.Permanent, Until: req.Until.UTC(),
 			Events: req.Events, Reason: strings.TrimSpace(req.Reason), By: normUser(a.Name), At: now,
 			Event: st.ev.Slug, Series: st.ev.Format}
-		b.Version, err = sqlstore.Create(ctx, tx, change(a, "player.ban", player+": "+b.Reason, false), st.row.ID, kindBan, b.ID, b)
+		b.Version, err = docBan.create(ctx, tx, change(a, "player.ban", player+": "+b.Reason, false), st, b.ID, b)
 		return err
 	})
 	return b, err
@@ -114,7 +114,7 @@ func (s *Service) LiftBan(ctx context.Context, a arbiter.Actor, slug, id, reason
 	if err := requireReason(reason, "lifting a ban"); err != nil {
 		return Ban{}, err
 	}
-	return amendAsTD(ctx, s, a, slug, kindBan, id, "lift a ban", func(b *Ban) (sqlstore.Change, error) {
+	return amendAsTD(ctx, s, a, slug, docBan, id, "lift a ban", func(b *Ban) (sqlstore.Change, error) {
 		if b.Lifted {
 			return sqlstore.Change{}, arbiter.Errorf(arbiter.ECONFLICT, "ban %s was already lifted", id)
 		}
@@ -128,7 +128,7 @@ func (s *Service) LiftBan(ctx context.Context, a arbiter.Actor, slug, id, reason
 func (s *Service) Bans(ctx context.Context, u *arbiter.User, slug string) ([]Ban, error) {
 	var out []Ban
 	err := s.tdRead(ctx, slug, u, "its bans", func(q sqlstore.Queryer, st *state) (err error) {
-		out, err = list[Ban](ctx, q, st, kindBan)
+		out, err = docBan.list(ctx, q, st)
 		return err
 	})
 	return out, err
@@ -147,7 +147,7 @@ func checkBans(ctx context.Context, q sqlstore.Queryer, st *state, players []str
 	for _, r := range rows {
 		ev := st.ev
 		if r.ID != st.row.ID {
-			if ev, _, err = sqlstore.Get[arbiter.Event](ctx, q, r.ID, kindEvent, docID); err != nil {
+			if ev, _, err = docEvent.read(ctx, q, r.ID, docID); err != nil {
 				return err
 			}
 		}
@@ -157,7 +157,7 @@ func checkBans(ctx context.Context, q sqlstore.Queryer, st *state, players []str
 		}
 	}
 	for _, ev := range series {
-		bans, err := sqlstore.List[Ban](ctx, q, ev.ID, kindBan)
+		bans, err := docBan.records(ctx, q, ev.ID)
 		if err != nil {
 			return err
 		}

@@ -47,7 +47,7 @@ func boardsEvent(ctx context.Context, tx *sqlstore.Tx, slug, entrantID string, a
 	if st.ev.Status != arbiter.EventRunning {
 		return nil, e, false, arbiter.RuleError("app.event", "event %s is %s: board lineups are for a running event", slug, st.ev.Status)
 	}
-	if e, err = get[arbiter.Entrant](ctx, tx, st, kindEntrant, strings.ToLower(entrantID)); err != nil {
+	if e, err = docEntrant.get(ctx, tx, st, strings.ToLower(entrantID)); err != nil {
 		return nil, e, false, err
 	}
 	if e.Kind != arbiter.EntrantTeam || e.Status != arbiter.EntrantApproved {
@@ -66,7 +66,7 @@ func boardsEvent(ctx context.Context, tx *sqlstore.Tx, slug, entrantID string, a
 // nextRound is the event-wide Seq of the next round to pair and whether
 // it lies in a knockout stage; 0 when every round is paired.
 func nextRound(ctx context.Context, q sqlstore.Queryer, st *state) (int, bool, error) {
-	rs, err := list[arbiter.Round](ctx, q, st, kindRound)
+	rs, err := docRound.list(ctx, q, st)
 	if err != nil {
 		return 0, false, err
 	}
@@ -81,21 +81,20 @@ func nextRound(ctx context.Context, q sqlstore.Queryer, st *state) (int, bool, e
 func saveBoards(ctx context.Context, tx *sqlstore.Tx, st *state, ch sqlstore.Change, bt *BoardTeam, e *arbiter.Entrant, create bool) error {
 	var err error
 	if create {
-		bt.Version, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindBoards, bt.Entrant, *bt)
+		bt.Version, err = docBoards.create(ctx, tx, ch, st, bt.Entrant, *bt)
 	} else {
-		bt.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindBoards, bt.Entrant, bt.Version, *bt)
+		bt.Version, err = docBoards.update(ctx, tx, ch, st, bt.Entrant, bt.Version, *bt)
 	}
 	if err != nil {
 		return err
 	}
 	e.Boards = slices.Clone(bt.Team.Boards)
-	e.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindEntrant, e.ID, e.Version, *e)
+	e.Version, err = docEntrant.update(ctx, tx, ch, st, e.ID, e.Version, *e)
 	return err
 }
 
 func getBoards(ctx context.Context, q sqlstore.Queryer, st *state, id string) (BoardTeam, error) {
-	bt, version, err := sqlstore.Get[BoardTeam](ctx, q, st.row.ID, kindBoards, id)
-	bt.Version = version
+	bt, err := docBoards.get(ctx, q, st, id)
 	if arbiter.ErrorCode(err) == arbiter.ENOTFOUND {
 		return bt, arbiter.Errorf(arbiter.ENOTFOUND, "the TDs have not ranked %s's boards yet (A12)", id)
 	}
@@ -247,7 +246,7 @@ func (s *Service) SubstituteBoard(ctx context.Context, a arbiter.Actor, slug, en
 		if ko && seq > 1 && st.ev.Stages[st.ev.Calendar[seq-2].Stage].Kind == format.Knockout {
 			// A14.1: the team's match of the current knockout round.
 			sc.MatchFinished, sc.MatchWon = false, false
-			ms, err := list[arbiter.Match](ctx, tx, st, kindMatch)
+			ms, err := docMatch.list(ctx, tx, st)
 			if err != nil {
 				return err
 			}
@@ -324,13 +323,13 @@ func applyCaptains(ctx context.Context, tx *sqlstore.Tx, st *state, a arbiter.Ac
 	if st.f.Lineups != format.LineupBoards {
 		return nil
 	}
-	bts, err := list[BoardTeam](ctx, tx, st, kindBoards)
+	bts, err := docBoards.list(ctx, tx, st)
 	if err != nil {
 		return err
 	}
 	for _, bt := range bts {
 		c := bt.Team.CaptainAt(seq)
-		e, err := get[arbiter.Entrant](ctx, tx, st, kindEntrant, bt.Entrant)
+		e, err := docEntrant.get(ctx, tx, st, bt.Entrant)
 		if err != nil {
 			return err
 		}
@@ -338,7 +337,7 @@ func applyCaptains(ctx context.Context, tx *sqlstore.Tx, st *state, a arbiter.Ac
 			continue
 		}
 		e.Captain = c
-		if _, err := sqlstore.Update(ctx, tx, change(a, "entrant.captain_term", "A13: captain from round "+strconv.Itoa(seq), false), st.row.ID, kindEntrant, e.ID, e.Version, e); err != nil {
+		if _, err := docEntrant.update(ctx, tx, change(a, "entrant.captain_term", "A13: captain from round "+strconv.Itoa(seq), false), st, e.ID, e.Version, e); err != nil {
 			return err
 		}
 	}
@@ -409,7 +408,7 @@ func (s *Service) boardsTeamRules(ctx context.Context, a arbiter.Actor, slug, en
 	}
 	// Only for who may act: the team's captain or a TD (the action refuses
 	// anyone else, and Lichess is not asked for them).
-	e, err := get[arbiter.Entrant](ctx, s.DB, st, kindEntrant, normUser(entrantID))
+	e, err := docEntrant.get(ctx, s.DB, st, normUser(entrantID))
 	if err != nil || requireActor(a) != nil {
 		return nil
 	}

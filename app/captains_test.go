@@ -90,8 +90,9 @@ func TestCaptainsAdvantageFromData(t *testing.T) {
 				CaptainsBoard int `json:"captains_board"`
 			} `json:"tie"`
 		}
-		if err := json.Unmarshal(rep.Sheet, &stored); err != nil || stored.Tie.CaptainsBoard != 1 {
-			t.Fatalf("stored sheet lacks the derived captains' board: %s", rep.Sheet)
+		data, _ := json.Marshal(rep.Sheet)
+		if err := json.Unmarshal(data, &stored); err != nil || stored.Tie.CaptainsBoard != 1 {
+			t.Fatalf("stored sheet lacks the derived captains' board: %s", data)
 		}
 
 		_, err = s.ReportResult(ctx, cap("02"), "ko", semis[1].ID, ResultInput{Sheet: []byte(tiedKO(`{"captains_board": 1, "games": "1 0 1 0", "armageddon": {"home_bid": 120, "away_bid": 100, "result": "1"}}`))})

@@ -80,20 +80,20 @@ func (s *Service) ReportCheating(ctx context.Context, a arbiter.Actor, slug stri
 			return arbiter.FieldError("suspect", "A6", "you cannot report yourself")
 		}
 		if req.Match != "" {
-			if _, err := get[arbiter.Match](ctx, tx, st, kindMatch, req.Match); err != nil {
+			if _, err := docMatch.get(ctx, tx, st, req.Match); err != nil {
 				if arbiter.ErrorCode(err) == arbiter.ENOTFOUND {
 					return arbiter.FieldError("match", "A6", "no match %q in %s", req.Match, slug)
 				}
 				return err
 			}
 		}
-		all, err := list[CheatReport](ctx, tx, st, kindCheatReport)
+		all, err := docCheatReport.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}
 		cr = CheatReport{ID: fmt.Sprintf("c%d", len(all)+1), By: me, Suspect: suspect, Match: req.Match, Text: text, At: s.now()}
 		// The audit entry's reason says nothing of the content.
-		cr.Version, err = sqlstore.Create(ctx, tx, change(a, "cheating.report", "private report to the TDs (A6)", false), st.row.ID, kindCheatReport, cr.ID, cr)
+		cr.Version, err = docCheatReport.create(ctx, tx, change(a, "cheating.report", "private report to the TDs (A6)", false), st, cr.ID, cr)
 		return err
 	})
 	return cr, err
@@ -108,7 +108,7 @@ func (s *Service) CheatReports(ctx context.Context, a arbiter.Actor, slug string
 	if err := requireTD(ctx, s.DB, st, a, "read the reports of cheating"); err != nil {
 		return nil, err
 	}
-	return list[CheatReport](ctx, s.DB, st, kindCheatReport)
+	return docCheatReport.list(ctx, s.DB, st)
 }
 
 // CloseCheatReport records the TDs' conclusion on a report (TD only, with
@@ -117,7 +117,7 @@ func (s *Service) CloseCheatReport(ctx context.Context, a arbiter.Actor, slug, i
 	if err := requireReason(outcome, "closing a report"); err != nil {
 		return CheatReport{}, err
 	}
-	return amendAsTD(ctx, s, a, slug, kindCheatReport, id, "close a report of cheating", func(cr *CheatReport) (sqlstore.Change, error) {
+	return amendAsTD(ctx, s, a, slug, docCheatReport, id, "close a report of cheating", func(cr *CheatReport) (sqlstore.Change, error) {
 		if cr.Closed {
 			return sqlstore.Change{}, arbiter.Errorf(arbiter.ECONFLICT, "report %s is already closed", id)
 		}
@@ -129,7 +129,7 @@ func (s *Service) CloseCheatReport(ctx context.Context, a arbiter.Actor, slug, i
 // playsIn tells whether user is a player, member or captain of an entrant
 // still in the event.
 func playsIn(ctx context.Context, q sqlstore.Queryer, st *state, user string) (bool, error) {
-	es, err := list[arbiter.Entrant](ctx, q, st, kindEntrant)
+	es, err := docEntrant.list(ctx, q, st)
 	if err != nil {
 		return false, err
 	}

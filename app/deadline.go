@@ -36,7 +36,7 @@ func (s *Service) BringForward(ctx context.Context, a arbiter.Actor, slug string
 		rd = rounds[len(rounds)-1]
 		all := true
 		for _, id := range rd.Matches {
-			m, err := get[arbiter.Match](ctx, tx, st, kindMatch, id)
+			m, err := docMatch.get(ctx, tx, st, id)
 			if err != nil {
 				return err
 			}
@@ -68,7 +68,7 @@ func (s *Service) BringForward(ctx context.Context, a arbiter.Actor, slug string
 			return err
 		}
 		rd.End = moved.Rounds[seq-1].End
-		rd.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindRound, rd.ID, rd.Version, rd)
+		rd.Version, err = docRound.update(ctx, tx, ch, st, rd.ID, rd.Version, rd)
 		return err
 	})
 	return rd, err

@@ -64,7 +64,7 @@ func (s *Service) eligibilityRules(ctx context.Context, st *state) (eligibility.
 	switch st.f.Eligibility {
 	case format.EligibilityAntichessTeamCup:
 		pairings := st.ev.Start
-		if rd, err := get[arbiter.Round](ctx, s.DB, st, kindRound, roundID(0, 1)); err == nil && !rd.PublishedAt.IsZero() {
+		if rd, err := docRound.get(ctx, s.DB, st, roundID(0, 1)); err == nil && !rd.PublishedAt.IsZero() {
 			pairings = rd.PublishedAt
 		}
 		return eligibility.AntichessTeamCup(pairings), nil
@@ -94,7 +94,7 @@ func (s *Service) CheckEligibility(ctx context.Context, a arbiter.Actor, slug, e
 	if s.accounts == nil {
 		return out, arbiter.RuleError("app.lichess", "eligibility checks are unavailable: this server has no Lichess client (give --lichess-url)")
 	}
-	e, err := get[arbiter.Entrant](ctx, s.DB, st, kindEntrant, normUser(entrantID))
+	e, err := docEntrant.get(ctx, s.DB, st, normUser(entrantID))
 	if err != nil {
 		return out, err
 	}
@@ -129,12 +129,12 @@ func (s *Service) CheckEligibility(ctx context.Context, a arbiter.Actor, slug, e
 			return err
 		}
 		ch := change(a, "entrant.eligibility", e.ID+": "+out.Summary(), false)
-		old, err := get[EligibilityCheck](ctx, tx, st, kindEligibility, e.ID)
+		old, err := docEligibility.get(ctx, tx, st, e.ID)
 		switch {
 		case err == nil:
-			out.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindEligibility, e.ID, old.Version, out)
+			out.Version, err = docEligibility.update(ctx, tx, ch, st, e.ID, old.Version, out)
 		case arbiter.ErrorCode(err) == arbiter.ENOTFOUND:
-			out.Version, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindEligibility, e.ID, out)
+			out.Version, err = docEligibility.create(ctx, tx, ch, st, e.ID, out)
 		}
 		return err
 	})
@@ -275,7 +275,7 @@ func (s *Service) Eligibility(ctx context.Context, slug, entrantID string) (*Eli
 	if err != nil {
 		return nil, err
 	}
-	return optional(get[EligibilityCheck](ctx, s.DB, st, kindEligibility, normUser(entrantID)))
+	return optional(docEligibility.get(ctx, s.DB, st, normUser(entrantID)))
 }
 
 // Eligibilities returns the last eligibility check of every entrant
@@ -283,7 +283,7 @@ func (s *Service) Eligibility(ctx context.Context, slug, entrantID string) (*Eli
 func (s *Service) Eligibilities(ctx context.Context, u *arbiter.User, slug string) (map[string]EligibilityCheck, error) {
 	var out map[string]EligibilityCheck
 	err := s.tdRead(ctx, slug, u, "its eligibility checks", func(q sqlstore.Queryer, st *state) error {
-		xs, err := list[EligibilityCheck](ctx, q, st, kindEligibility)
+		xs, err := docEligibility.list(ctx, q, st)
 		if err != nil {
 			return err
 		}

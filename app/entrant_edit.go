@@ -66,14 +66,14 @@ func (s *Service) EditEntrant(ctx context.Context, a arbiter.Actor, slug, id str
 		if err := requireTD(ctx, tx, st, a, "edit an entrant"); err != nil {
 			return err
 		}
-		e, err := get[arbiter.Entrant](ctx, tx, st, kindEntrant, strings.ToLower(strings.TrimSpace(id)))
+		e, err := docEntrant.get(ctx, tx, st, strings.ToLower(strings.TrimSpace(id)))
 		if err != nil {
 			return err
 		}
 		if e.Status != arbiter.EntrantApproved && e.Status != arbiter.EntrantPending {
 			return arbiter.RuleError(entrantEditClause, "%s is %s: only entrants in the event are edited", e.Name, e.Status)
 		}
-		all, err := list[arbiter.Entrant](ctx, tx, st, kindEntrant)
+		all, err := docEntrant.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}
@@ -127,7 +127,7 @@ func (s *Service) EditEntrant(ctx context.Context, a arbiter.Actor, slug, id str
 			return arbiter.FieldError("entrant", entrantEditClause, "nothing to change: give a new name, rating, members or substitute")
 		}
 		ch := change(a, "entrant.edit", strings.TrimSpace(req.Reason)+" ("+strings.Join(changes, "; ")+")", false)
-		if ed.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindEntrant, e.ID, expected(req.Version, e.Version), ed); err != nil {
+		if ed.Version, err = docEntrant.update(ctx, tx, ch, st, e.ID, expected(req.Version, e.Version), ed); err != nil {
 			return err
 		}
 		if err := s.followMembers(ctx, tx, st, ch, &ed, e, &notes); err != nil {
@@ -193,7 +193,7 @@ func (s *Service) followMembers(ctx context.Context, tx *sqlstore.Tx, st *state,
 		return nil
 	}
 	if st.f.Lineups == format.LineupSets {
-		if _, err := get[Lineups](ctx, tx, st, kindLineup, e.ID); err == nil {
+		if _, err := docLineup.get(ctx, tx, st, e.ID); err == nil {
 			*notes = append(*notes, "the team's lineups name its members: the captain gives the next round's lineup with the new members (R7)")
 		}
 	}

@@ -98,12 +98,12 @@ func (s *Service) CreateEvent(ctx context.Context, a arbiter.Actor, req NewEvent
 			return err
 		}
 		ev.ID = row.ID
-		ev.Version, err = sqlstore.Create(ctx, tx, ch, row.ID, kindEvent, docID, ev)
+		ev.Version, err = docEvent.createIn(ctx, tx, ch, row.ID, docID, ev)
 		if err != nil {
 			return err
 		}
 		td := arbiter.Official{User: normUser(a.Name), Roles: []string{arbiter.RoleTD}}
-		_, err = sqlstore.Create(ctx, tx, change(a, "official.add", "creator of the event", false), row.ID, kindOfficial, td.User, td)
+		_, err = docOfficial.createIn(ctx, tx, change(a, "official.add", "creator of the event", false), row.ID, td.User, td)
 		return err
 	})
 	return ev, err
@@ -126,7 +126,7 @@ func (s *Service) AddTD(ctx context.Context, a arbiter.Actor, slug, user string)
 		if err := checkOfficial("user", user); err != nil {
 			return err
 		}
-		_, err = sqlstore.Create(ctx, tx, change(a, "official.add", "", false), st.row.ID, kindOfficial, u,
+		_, err = docOfficial.create(ctx, tx, change(a, "official.add", "", false), st, u,
 			arbiter.Official{User: u, Roles: []string{arbiter.RoleTD}})
 		return err
 	})

@@ -31,7 +31,7 @@ func (s *Service) ExportSnapshot(ctx context.Context, viewer, slug, baseURL stri
 				return err
 			}
 		}
-		offs, err := list[arbiter.Official](ctx, tx, st, kindOfficial)
+		offs, err := docOfficial.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}
@@ -40,7 +40,7 @@ func (s *Service) ExportSnapshot(ctx context.Context, viewer, slug, baseURL stri
 				snap.Officials = append(snap.Officials, o.User)
 			}
 		}
-		if snap.Entrants, err = list[arbiter.Entrant](ctx, tx, st, kindEntrant); err != nil {
+		if snap.Entrants, err = docEntrant.list(ctx, tx, st); err != nil {
 			return err
 		}
 		sortBySeed(snap.Entrants)
@@ -66,7 +66,7 @@ func (s *Service) ExportSnapshot(ctx context.Context, viewer, slug, baseURL stri
 				return err
 			}
 		}
-		fbs, err := list[Forbidden](ctx, tx, st, kindForbidden)
+		fbs, err := docForbidden.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}
@@ -80,7 +80,7 @@ func (s *Service) ExportSnapshot(ctx context.Context, viewer, slug, baseURL stri
 
 // exportRounds adds the rounds viewer may see and their matches.
 func exportRounds(ctx context.Context, q sqlstore.Queryer, st *state, snap *export.Snapshot) error {
-	rounds, err := list[arbiter.Round](ctx, q, st, kindRound)
+	rounds, err := docRound.list(ctx, q, st)
 	if err != nil {
 		return err
 	}
@@ -100,7 +100,7 @@ func exportRounds(ctx context.Context, q sqlstore.Queryer, st *state, snap *expo
 		}
 		return a.Number - b.Number
 	})
-	ms, err := list[arbiter.Match](ctx, q, st, kindMatch)
+	ms, err := docMatch.list(ctx, q, st)
 	if err != nil {
 		return err
 	}
@@ -149,7 +149,7 @@ func exportTables(ctx context.Context, q sqlstore.Queryer, st *state, si int, sn
 // exportGames adds the Lichess games the TDs' checks found for the
 // visible matches (public games: their links only).
 func exportGames(ctx context.Context, q sqlstore.Queryer, st *state, snap *export.Snapshot) error {
-	vs, err := list[MatchVerification](ctx, q, st, kindVerification)
+	vs, err := docVerification.list(ctx, q, st)
 	if err != nil {
 		return err
 	}

@@ -75,7 +75,7 @@ func (s *Service) Forbid(ctx context.Context, a arbiter.Actor, slug string, req 
 		var ids []string
 		for i, id := range req.Entrants {
 			id = normUser(id)
-			e, err := get[arbiter.Entrant](ctx, tx, st, kindEntrant, id)
+			e, err := docEntrant.get(ctx, tx, st, id)
 			if arbiter.ErrorCode(err) == arbiter.ENOTFOUND {
 				return arbiter.FieldError(fmt.Sprintf("entrants[%d]", i), forbiddenClause, "%q is not an entrant of %s", id, slug)
 			}
@@ -93,13 +93,13 @@ func (s *Service) Forbid(ctx context.Context, a arbiter.Actor, slug string, req 
 		if len(ids) < 2 {
 			return arbiter.FieldError("entrants", forbiddenClause, "name at least two entrants who must not meet")
 		}
-		all, err := list[Forbidden](ctx, tx, st, kindForbidden)
+		all, err := docForbidden.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}
 		fb = Forbidden{ID: fmt.Sprintf("f%d", len(all)+1), Stage: req.Stage, Entrants: ids,
 			Reason: strings.TrimSpace(req.Reason), By: normUser(a.Name), At: s.now()}
-		fb.Version, err = sqlstore.Create(ctx, tx, change(a, "pairing.forbid", fb.Reason, false), st.row.ID, kindForbidden, fb.ID, fb)
+		fb.Version, err = docForbidden.create(ctx, tx, change(a, "pairing.forbid", fb.Reason, false), st, fb.ID, fb)
 		return err
 	})
 	return fb, err
@@ -111,7 +111,7 @@ func (s *Service) RemoveForbidden(ctx context.Context, a arbiter.Actor, slug, id
 	if err := requireReason(reason, "lifting a forbidden pairing"); err != nil {
 		return Forbidden{}, err
 	}
-	return amendAsTD(ctx, s, a, slug, kindForbidden, id, "lift a forbidden pairing", func(fb *Forbidden) (sqlstore.Change, error) {
+	return amendAsTD(ctx, s, a, slug, docForbidden, id, "lift a forbidden pairing", func(fb *Forbidden) (sqlstore.Change, error) {
 		if err := fb.remove(a, s.now(), reason, "forbidden pairing "+id+" was already removed"); err != nil {
 			return sqlstore.Change{}, err
 		}
@@ -126,7 +126,7 @@ func (s *Service) ForbiddenPairings(ctx context.Context, slug string) ([]Forbidd
 	if err != nil {
 		return nil, err
 	}
-	return list[Forbidden](ctx, s.DB, st, kindForbidden)
+	return docForbidden.list(ctx, s.DB, st)
 }
 
 // forbiddenGroups returns the groups of entrants that must not meet in
@@ -134,7 +134,7 @@ func (s *Service) ForbiddenPairings(ctx context.Context, slug string) ([]Forbidd
 // pairing's entrant index: entrants not being paired are left out, and so
 // are groups left with fewer than two members.
 func forbiddenGroups(ctx context.Context, q sqlstore.Queryer, st *state, si int, index map[string]int) ([][]int, error) {
-	all, err := list[Forbidden](ctx, q, st, kindForbidden)
+	all, err := docForbidden.list(ctx, q, st)
 	if err != nil {
 		return nil, err
 	}

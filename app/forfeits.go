@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bytes"
 	"context"
 
 	"arbiter"
@@ -58,11 +57,11 @@ func sheetForfeits(sh *score.Sheet) (home, away int) {
 // and W14's "both failed to make three offers: draw, and both count a
 // forfeited game". Pairings awarded because of a sanction do not count.
 func matchForfeits(ctx context.Context, q sqlstore.Queryer, st *state) (map[string][]sanction.Forfeit, error) {
-	ms, err := list[arbiter.Match](ctx, q, st, kindMatch)
+	ms, err := docMatch.list(ctx, q, st)
 	if err != nil {
 		return nil, err
 	}
-	negs, err := list[Negotiation](ctx, q, st, kindNegotiation)
+	negs, err := docNegotiation.list(ctx, q, st)
 	if err != nil {
 		return nil, err
 	}
@@ -104,18 +103,14 @@ func matchForfeits(ctx context.Context, q sqlstore.Queryer, st *state) (map[stri
 		if m.Report == "" {
 			continue
 		}
-		r, err := get[arbiter.Report](ctx, q, st, kindReport, m.Report)
+		r, err := docReport.get(ctx, q, st, m.Report)
 		if err != nil {
 			return nil, err
 		}
-		if len(r.Sheet) == 0 {
+		if r.Sheet == nil {
 			continue
 		}
-		sh, err := score.LoadSheet(bytes.NewReader(r.Sheet))
-		if err != nil {
-			return nil, arbiter.Errorf(arbiter.EINTERNAL, "report %s of match %s: stored sheet unreadable: %v", r.ID, m.ID, err)
-		}
-		h, a := sheetForfeits(sh)
+		h, a := sheetForfeits(r.Sheet)
 		add(m.Home, h, m)
 		add(m.Away, a, m)
 	}

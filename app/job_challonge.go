@@ -110,14 +110,13 @@ func challongeID(s string) (string, error) {
 
 // challongeLinkOf reads the event's link; nil when none.
 func challongeLinkOf(ctx context.Context, q sqlstore.Queryer, st *state) (*ChallongeLink, error) {
-	l, v, err := sqlstore.Get[ChallongeLink](ctx, q, st.row.ID, kindChallonge, docID)
+	l, err := docChallonge.get(ctx, q, st, docID)
 	if arbiter.ErrorCode(err) == arbiter.ENOTFOUND {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	l.Version = v
 	return &l, nil
 }
 
@@ -162,7 +161,7 @@ func (s *Service) LinkChallonge(ctx context.Context, a arbiter.Actor, slug, tour
 		case id == "" && !exists:
 			return nil
 		case id == "":
-			return sqlstore.Delete(ctx, tx, change(a, "challonge.unlink", cur.Tournament, false), st.row.ID, kindChallonge, docID, cur.Version)
+			return docChallonge.remove(ctx, tx, change(a, "challonge.unlink", cur.Tournament, false), st, docID, cur.Version)
 		case exists && cur.Tournament == id:
 			out = &cur
 			return nil
@@ -170,9 +169,9 @@ func (s *Service) LinkChallonge(ctx context.Context, a arbiter.Actor, slug, tour
 		l := ChallongeLink{Tournament: id, By: normUser(a.Name), At: s.now()}
 		ch := change(a, "challonge.link", id, false)
 		if exists {
-			l.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindChallonge, docID, cur.Version, l)
+			l.Version, err = docChallonge.update(ctx, tx, ch, st, docID, cur.Version, l)
 		} else {
-			l.Version, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindChallonge, docID, l)
+			l.Version, err = docChallonge.create(ctx, tx, ch, st, docID, l)
 		}
 		out = &l
 		return err
@@ -310,7 +309,7 @@ func (s *Service) pushChallonge(ctx context.Context, a arbiter.Actor, slug strin
 			return err // unlinked or relinked meanwhile: the push is history
 		}
 		cur.LastPush = &p
-		_, err = sqlstore.Update(ctx, tx, change(a, "challonge.push", link.Tournament+": "+p.Summary(), false), st.row.ID, kindChallonge, docID, cur.Version, cur)
+		_, err = docChallonge.update(ctx, tx, change(a, "challonge.push", link.Tournament+": "+p.Summary(), false), st, docID, cur.Version, *cur)
 		return err
 	})
 	if err != nil {

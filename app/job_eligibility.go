@@ -58,7 +58,7 @@ func (s *Service) RequestEligibility(ctx context.Context, a arbiter.Actor, slug,
 	if err := requireTD(ctx, s.DB, st, a, "check an entrant's eligibility on Lichess"); err != nil {
 		return Job{}, err
 	}
-	e, err := get[arbiter.Entrant](ctx, s.DB, st, kindEntrant, normUser(entrantID))
+	e, err := docEntrant.get(ctx, s.DB, st, normUser(entrantID))
 	if err != nil {
 		return Job{}, err
 	}
@@ -103,5 +103,5 @@ func (s *Service) EligibilityOf(ctx context.Context, a arbiter.Actor, slug, entr
 	if err := requireTD(ctx, s.DB, st, a, "see an entrant's eligibility check"); err != nil {
 		return nil, err
 	}
-	return optional(get[EligibilityCheck](ctx, s.DB, st, kindEligibility, normUser(entrantID)))
+	return optional(docEligibility.get(ctx, s.DB, st, normUser(entrantID)))
 }

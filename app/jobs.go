@@ -167,14 +167,14 @@ func (s *Service) RetryJob(ctx context.Context, a arbiter.Actor, slug string, id
 		rec := strconv.FormatInt(id, 10)
 		r := JobRetry{Job: id, What: before.What, Key: before.Key, By: normUser(a.Name), At: s.now(), Error: before.Error}
 		ch := change(a, "job.retry", before.What+": "+orField(before.Error, string(before.State)), false)
-		old, v, err := sqlstore.Get[JobRetry](ctx, tx, st.row.ID, kindJobRetry, rec)
+		old, v, err := docJobRetry.read(ctx, tx, st.row.ID, rec)
 		switch {
 		case err == nil:
 			r.Retries = old.Retries + 1
-			_, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindJobRetry, rec, v, r)
+			_, err = docJobRetry.update(ctx, tx, ch, st, rec, v, r)
 		case arbiter.ErrorCode(err) == arbiter.ENOTFOUND:
 			r.Retries = 1
-			_, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindJobRetry, rec, r)
+			_, err = docJobRetry.create(ctx, tx, ch, st, rec, r)
 		}
 		return err
 	})

@@ -63,7 +63,7 @@ func (s *Service) LateEntry(ctx context.Context, a arbiter.Actor, slug string, e
 		if err := normaliseEntrant(st.f, &e); err != nil {
 			return err
 		}
-		all, err := list[arbiter.Entrant](ctx, tx, st, kindEntrant)
+		all, err := docEntrant.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}
@@ -108,9 +108,9 @@ func (s *Service) LateEntry(ctx context.Context, a arbiter.Actor, slug string, e
 			}
 		}
 		if old >= 0 {
-			e.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindEntrant, e.ID, all[old].Version, e)
+			e.Version, err = docEntrant.update(ctx, tx, ch, st, e.ID, all[old].Version, e)
 		} else {
-			e.Version, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindEntrant, e.ID, e)
+			e.Version, err = docEntrant.create(ctx, tx, ch, st, e.ID, e)
 		}
 		return err
 	})
@@ -206,7 +206,7 @@ func (s *Service) seedLate(ctx context.Context, tx *sqlstore.Tx, st *state, a ar
 			continue
 		}
 		o.Seed++
-		if _, err := sqlstore.Update(ctx, tx, ch, st.row.ID, kindEntrant, o.ID, o.Version, o); err != nil {
+		if _, err := docEntrant.update(ctx, tx, ch, st, o.ID, o.Version, o); err != nil {
 			return err
 		}
 	}

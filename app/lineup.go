@@ -55,7 +55,7 @@ func (s *Service) lineup(ctx context.Context, a arbiter.Actor, slug, entrantID s
 		if st.ev.Status != arbiter.EventRunning {
 			return arbiter.RuleError("R7", "event %s is %s: lineups are for the rounds of a running event", slug, st.ev.Status)
 		}
-		e, err := get[arbiter.Entrant](ctx, tx, st, kindEntrant, strings.ToLower(entrantID))
+		e, err := docEntrant.get(ctx, tx, st, strings.ToLower(entrantID))
 		if err != nil {
 			return err
 		}
@@ -71,10 +71,10 @@ func (s *Service) lineup(ctx context.Context, a arbiter.Actor, slug, entrantID s
 		}
 		w := st.ev.Calendar[seq-1]
 		rd := lineup.Round{Seq: seq, Start: w.Start, Knockout: st.ev.Stages[w.Stage].Kind == format.Knockout}
-		if r, err := get[arbiter.Round](ctx, tx, st, kindRound, roundID(w.Stage, w.Number)); err == nil {
+		if r, err := docRound.get(ctx, tx, st, roundID(w.Stage, w.Number)); err == nil {
 			rd.Pairings = r.PublishedAt
 		}
-		out, err = get[Lineups](ctx, tx, st, kindLineup, e.ID)
+		out, err = docLineup.get(ctx, tx, st, e.ID)
 		create := arbiter.ErrorCode(err) == arbiter.ENOTFOUND
 		if err != nil && !create {
 			return err
@@ -108,9 +108,9 @@ func (s *Service) lineup(ctx context.Context, a arbiter.Actor, slug, entrantID s
 		}
 		ch := change(a, action, "", false)
 		if create {
-			out.Version, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindLineup, e.ID, out)
+			out.Version, err = docLineup.create(ctx, tx, ch, st, e.ID, out)
 		} else {
-			out.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindLineup, e.ID, out.Version, out)
+			out.Version, err = docLineup.update(ctx, tx, ch, st, e.ID, out.Version, out)
 		}
 		return err
 	})
@@ -145,7 +145,7 @@ func (s *Service) Lineup(ctx context.Context, u *arbiter.User, slug, entrantID s
 // lineupOf is the lineup team id plays in round seq, with no disclosure
 // check.
 func lineupOf(ctx context.Context, q sqlstore.Queryer, st *state, id string, seq int) (lineup.Lineup, int, error) {
-	l, err := get[Lineups](ctx, q, st, kindLineup, id)
+	l, err := docLineup.get(ctx, q, st, id)
 	if err != nil {
 		return lineup.Lineup{}, 0, err
 	}
@@ -170,12 +170,9 @@ func checkLineups(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter
 	for i, p := range mf.Parts {
 		index[p.TC.String()] = i
 	}
-	for _, side := range []string{"home", "away"} {
-		id := m.Home
-		if side == "away" {
-			id = m.Away
-		}
-		l, err := get[Lineups](ctx, q, st, kindLineup, id)
+	for _, side := range arbiter.Sides {
+		id := m.Entrant(side)
+		l, err := docLineup.get(ctx, q, st, id)
 		if arbiter.ErrorCode(err) == arbiter.ENOTFOUND {
 			continue
 		}
@@ -188,7 +185,7 @@ func checkLineups(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter
 		}
 		for _, set := range sh.Sets {
 			name := set.HomePlayer
-			if side == "away" {
+			if side == arbiter.Away {
 				name = set.AwayPlayer
 			}
 			i, ok := index[set.TC]

@@ -147,7 +147,7 @@ func (s *Service) Negotiate(ctx context.Context, a arbiter.Actor, slug, matchID 
 			return arbiter.RuleError(r.Clause, "board %d of match %s is already decided (%s)", step.Board, m.ID, r.Forfeit)
 		}
 		id := negotiationID(m.ID, step.Board)
-		neg, err = get[Negotiation](ctx, tx, st, kindNegotiation, id)
+		neg, err = docNegotiation.get(ctx, tx, st, id)
 		create := arbiter.ErrorCode(err) == arbiter.ENOTFOUND
 		if err != nil && !create {
 			return err
@@ -181,10 +181,10 @@ func (s *Service) Negotiate(ctx context.Context, a arbiter.Actor, slug, matchID 
 			rf := negotiation.RuleFault{}
 			switch f := normUser(step.AtFault); {
 			case f == "" || f == "none" || f == "nobody":
-			case f == m.Home || f == "home" || f == players[0] && f != "":
+			case f == m.Home || f == string(arbiter.Home) || f == players[0] && f != "":
 				p := negotiation.PlayerA
 				rf.AtFault = &p
-			case f == m.Away || f == "away" || f == players[1] && f != "":
+			case f == m.Away || f == string(arbiter.Away) || f == players[1] && f != "":
 				p := negotiation.PlayerB
 				rf.AtFault = &p
 			default:
@@ -202,10 +202,7 @@ func (s *Service) Negotiate(ctx context.Context, a arbiter.Actor, slug, matchID 
 				}
 				return arbiter.Errorf(arbiter.EFORBIDDEN, "%s may negotiate only their own match", a)
 			}
-			p := negotiation.PlayerA
-			if side == "away" {
-				p = negotiation.PlayerB
-			}
+			p := negotiation.Player(side.Index())
 			switch step.Kind {
 			case NegPropose:
 				action = negotiation.Propose{By: p, Times: step.Times}
@@ -227,9 +224,9 @@ func (s *Service) Negotiate(ctx context.Context, a arbiter.Actor, slug, matchID 
 		what := "negotiation." + step.Kind
 		ch := change(a, what, reason, false)
 		if create {
-			neg.Version, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindNegotiation, id, neg)
+			neg.Version, err = docNegotiation.create(ctx, tx, ch, st, id, neg)
 		} else {
-			neg.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindNegotiation, id, neg.Version, neg)
+			neg.Version, err = docNegotiation.update(ctx, tx, ch, st, id, neg.Version, neg)
 		}
 		if err != nil {
 			return err
@@ -243,20 +240,20 @@ func (s *Service) Negotiate(ctx context.Context, a arbiter.Actor, slug, matchID 
 // negotiationSide is the side the actor negotiates for: in an individual
 // event its player; where boards are negotiated apart, the board's player
 // or the team's captain (A16); otherwise the team's captain.
-func negotiationSide(ctx context.Context, q sqlstore.Queryer, st *state, a arbiter.Actor, m *arbiter.Match, perBoard bool, players [2]string) (string, error) {
+func negotiationSide(ctx context.Context, q sqlstore.Queryer, st *state, a arbiter.Actor, m *arbiter.Match, perBoard bool, players [2]string) (arbiter.Side, error) {
 	if !perBoard {
 		return sideOf(ctx, q, st, a, m)
 	}
 	me := normUser(a.Name)
 	for i, id := range []string{m.Home, m.Away} {
-		e, err := get[arbiter.Entrant](ctx, q, st, kindEntrant, id)
+		e, err := docEntrant.get(ctx, q, st, id)
 		if err != nil {
 			return "", err
 		}
 		if e.Status != arbiter.EntrantApproved {
 			continue
 		}
-		name := [2]string{"home", "away"}[i]
+		name := arbiter.SideAt(i)
 		if players[i] != "" && players[i] == me && a.Role != arbiter.RoleTD && slices.Contains(e.Users(), me) {
 			return name, nil
 		}
@@ -281,7 +278,7 @@ func (s *Service) negotiated(ctx context.Context, tx *sqlstore.Tx, st *state, a 
 			// The TDs found a player at fault after the deadline: the note
 			// says so; the result is theirs to set.
 			m.Note = strings.TrimSpace(m.Note + "; " + faultWords(rules, &m, neg.Board, next))
-			m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m)
+			m.Version, err = docMatch.update(ctx, tx, ch, st, m.ID, m.Version, m)
 		}
 		return m, err
 	case negotiation.Agreed:
@@ -294,7 +291,7 @@ func (s *Service) negotiated(ctx context.Context, tx *sqlstore.Tx, st *state, a 
 		} else {
 			m.ScheduledAt = next.AgreedAt
 		}
-		m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m)
+		m.Version, err = docMatch.update(ctx, tx, ch, st, m.ID, m.Version, m)
 		return m, err
 	}
 	// No agreement: the rulebook's result replaces play.
@@ -315,13 +312,13 @@ func (s *Service) negotiated(ctx context.Context, tx *sqlstore.Tx, st *state, a 
 		Reason: fmt.Sprintf("board %d (%s): %s", neg.Board, strings.Join(slices.DeleteFunc(pl[:], func(p string) bool { return p == "" }), " v "), next.Outcome)})
 	if ruledBoards(&m, teamSize(st.f, st.ev.Entrants)) {
 		// Every board is decided: so is the match.
-		sc, err := st.score(&m, ResultInput{Sheet: rulingsSheet(&m)})
+		sc, err := st.scoreSheet(&m, rulingsSheet(&m), "", nil)
 		if err != nil {
 			return m, err
 		}
 		return s.setResult(ctx, tx, st, a, m, sc, "negotiation", why+", every board decided", 0)
 	}
-	m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m)
+	m.Version, err = docMatch.update(ctx, tx, ch, st, m.ID, m.Version, m)
 	return m, err
 }
 

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"slices"
@@ -114,7 +113,7 @@ func (s *Service) OddsInput(ctx context.Context, slug string) (*odds.Input, stri
 		}
 		state = l.String()
 		in = &odds.Input{Format: st.f, Event: st.ev, Sheets: map[string]*score.Sheet{}}
-		es, err := list[arbiter.Entrant](ctx, tx, st, kindEntrant)
+		es, err := docEntrant.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}
@@ -123,28 +122,23 @@ func (s *Service) OddsInput(ctx context.Context, slug string) (*odds.Input, stri
 				in.Entrants = append(in.Entrants, e)
 			}
 		}
-		if in.Matches, err = list[arbiter.Match](ctx, tx, st, kindMatch); err != nil {
+		if in.Matches, err = docMatch.list(ctx, tx, st); err != nil {
 			return err
 		}
-		reports, err := list[arbiter.Report](ctx, tx, st, kindReport)
+		reports, err := docReport.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}
-		sheets := map[string][]byte{}
+		sheets := map[string]*arbiter.Sheet{}
 		for _, r := range reports {
 			sheets[r.ID] = r.Sheet
 		}
 		for _, m := range in.Matches {
-			if m.Status != arbiter.MatchFinal || m.Report == "" || len(sheets[m.Report]) == 0 {
-				continue
-			}
-			// The sheets only tell the draw rates; one that does not
-			// read is left out.
-			if sh, err := score.LoadSheet(bytes.NewReader(sheets[m.Report])); err == nil {
+			if sh := sheets[m.Report]; m.Status == arbiter.MatchFinal && m.Report != "" && sh != nil {
 				in.Sheets[m.ID] = sh
 			}
 		}
-		fbs, err := list[Forbidden](ctx, tx, st, kindForbidden)
+		fbs, err := docForbidden.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}

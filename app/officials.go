@@ -26,21 +26,21 @@ func (s *Service) RemoveTD(ctx context.Context, a arbiter.Actor, slug, user, rea
 			return err
 		}
 		u := normUser(user)
-		o, v, err := sqlstore.Get[arbiter.Official](ctx, tx, st.row.ID, kindOfficial, u)
+		o, v, err := docOfficial.read(ctx, tx, st.row.ID, u)
 		if arbiter.ErrorCode(err) == arbiter.ENOTFOUND {
 			return arbiter.FieldError("user", "app.official", "%s is not a TD of %s", user, slug)
 		}
 		if err != nil {
 			return err
 		}
-		all, err := list[arbiter.Official](ctx, tx, st, kindOfficial)
+		all, err := docOfficial.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}
 		if len(all) == 1 {
 			return arbiter.RuleError("app.official", "%s is the only TD of %s: add another TD first", o.User, slug)
 		}
-		return sqlstore.Delete(ctx, tx, change(a, "official.remove", strings.TrimSpace(reason), false), st.row.ID, kindOfficial, u, v)
+		return docOfficial.remove(ctx, tx, change(a, "official.remove", strings.TrimSpace(reason), false), st, u, v)
 	})
 }
 

@@ -26,7 +26,7 @@ func matchID(stage, number, board int) string {
 
 // stageRounds returns the stage's rounds in order.
 func stageRounds(ctx context.Context, q sqlstore.Queryer, st *state, stage int) ([]arbiter.Round, error) {
-	all, err := list[arbiter.Round](ctx, q, st, kindRound)
+	all, err := docRound.list(ctx, q, st)
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +43,7 @@ func stageRounds(ctx context.Context, q sqlstore.Queryer, st *state, stage int) 
 // approvedBySeed lists the entrants admitted to the event (approved, or
 // approved and later removed by a sanction) in seed order.
 func approvedBySeed(ctx context.Context, q sqlstore.Queryer, st *state) ([]arbiter.Entrant, error) {
-	all, err := list[arbiter.Entrant](ctx, q, st, kindEntrant)
+	all, err := docEntrant.list(ctx, q, st)
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +100,7 @@ func (s *Service) PairRound(ctx context.Context, a arbiter.Actor, slug string) (
 		if len(rounds) > 0 {
 			var open []string
 			for _, id := range rounds[len(rounds)-1].Matches {
-				m, err := get[arbiter.Match](ctx, tx, st, kindMatch, id)
+				m, err := docMatch.get(ctx, tx, st, id)
 				if err != nil {
 					return err
 				}
@@ -210,13 +210,13 @@ func (s *Service) PairRound(ctx context.Context, a arbiter.Actor, slug string) (
 					return err
 				}
 			}
-			if m.Version, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m); err != nil {
+			if m.Version, err = docMatch.create(ctx, tx, ch, st, m.ID, m); err != nil {
 				return err
 			}
 			rd.Matches = append(rd.Matches, m.ID)
 			matches = append(matches, m)
 		}
-		rd.Version, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindRound, rd.ID, rd)
+		rd.Version, err = docRound.create(ctx, tx, ch, st, rd.ID, rd)
 		return err
 	})
 	return rd, matches, err
@@ -226,11 +226,11 @@ func stageMatch(f *format.Format, si int) *format.Match { return &f.Stages[si].M
 
 // roundCaptains are two teams' captains for the round being paired.
 func roundCaptains(ctx context.Context, q sqlstore.Queryer, st *state, home, away string) (string, string, error) {
-	h, err := get[arbiter.Entrant](ctx, q, st, kindEntrant, home)
+	h, err := docEntrant.get(ctx, q, st, home)
 	if err != nil {
 		return "", "", err
 	}
-	a, err := get[arbiter.Entrant](ctx, q, st, kindEntrant, away)
+	a, err := docEntrant.get(ctx, q, st, away)
 	return h.Captain, a.Captain, err
 }
 
@@ -242,7 +242,7 @@ func stageEntrants(ctx context.Context, q sqlstore.Queryer, st *state, si int) (
 	}
 	var out []arbiter.Entrant
 	for _, id := range st.ev.Stages[si].Seeds {
-		e, err := get[arbiter.Entrant](ctx, q, st, kindEntrant, id)
+		e, err := docEntrant.get(ctx, q, st, id)
 		if err != nil {
 			return nil, err
 		}
@@ -334,7 +334,7 @@ func roundMatches(ctx context.Context, q sqlstore.Queryer, st *state, rounds []a
 	out := make([][]arbiter.Match, len(rounds))
 	for i, rd := range rounds {
 		for _, id := range rd.Matches {
-			m, err := get[arbiter.Match](ctx, q, st, kindMatch, id)
+			m, err := docMatch.get(ctx, q, st, id)
 			if err != nil {
 				return nil, err
 			}
@@ -371,7 +371,7 @@ func (s *Service) PublishRound(ctx context.Context, a arbiter.Actor, slug string
 		}
 		rd = rounds[len(rounds)-1]
 		rd.Status, rd.PublishedAt = arbiter.RoundPublished, s.now()
-		rd.Version, err = sqlstore.Update(ctx, tx, change(a, "round.publish", "", false), st.row.ID, kindRound, rd.ID, rd.Version, rd)
+		rd.Version, err = docRound.update(ctx, tx, change(a, "round.publish", "", false), st, rd.ID, rd.Version, rd)
 		return err
 	})
 	return rd, err
@@ -383,7 +383,7 @@ func (s *Service) Rounds(ctx context.Context, slug string) ([]arbiter.Round, err
 	if err != nil {
 		return nil, err
 	}
-	rs, err := list[arbiter.Round](ctx, s.DB, st, kindRound)
+	rs, err := docRound.list(ctx, s.DB, st)
 	if err != nil {
 		return nil, err
 	}
@@ -403,7 +403,7 @@ func (s *Service) Matches(ctx context.Context, slug, round string) ([]arbiter.Ma
 	if err != nil {
 		return nil, err
 	}
-	ms, err := list[arbiter.Match](ctx, s.DB, st, kindMatch)
+	ms, err := docMatch.list(ctx, s.DB, st)
 	if err != nil {
 		return nil, err
 	}
@@ -451,18 +451,18 @@ func (s *Service) DiscardRound(ctx context.Context, a arbiter.Actor, slug, reaso
 		rd = rounds[len(rounds)-1]
 		ch := change(a, "round.discard", reason, true)
 		for _, id := range rd.Matches {
-			m, err := get[arbiter.Match](ctx, tx, st, kindMatch, id)
+			m, err := docMatch.get(ctx, tx, st, id)
 			if err != nil {
 				return err
 			}
-			if err := sqlstore.Delete(ctx, tx, ch, st.row.ID, kindMatch, id, m.Version); err != nil {
+			if err := docMatch.remove(ctx, tx, ch, st, id, m.Version); err != nil {
 				return err
 			}
 		}
 		if err := discardEdits(ctx, tx, st, rd, ch); err != nil {
 			return err
 		}
-		return sqlstore.Delete(ctx, tx, ch, st.row.ID, kindRound, rd.ID, rd.Version)
+		return docRound.remove(ctx, tx, ch, st, rd.ID, rd.Version)
 	})
 	return rd, err
 }

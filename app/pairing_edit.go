@@ -161,7 +161,7 @@ func (s *Service) EditPairing(ctx context.Context, a arbiter.Actor, slug string,
 			return arbiter.RuleError("C.04.3 "+abs.Criterion, "this edit breaks an absolute pairing criterion: %s. Confirm the edit to apply it anyway", warningsText(ed.Warnings))
 		}
 		ed.Confirmed = broken
-		all, err := list[PairingEdit](ctx, tx, st, kindPairingEdit)
+		all, err := docPairingEdit.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}
@@ -185,12 +185,12 @@ func (s *Service) EditPairing(ctx context.Context, a arbiter.Actor, slug string,
 			if err := repairedMatch(ctx, tx, st, &m, boards[i][0], boards[i][1]); err != nil {
 				return err
 			}
-			if m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m); err != nil {
+			if m.Version, err = docMatch.update(ctx, tx, ch, st, m.ID, m.Version, m); err != nil {
 				return err
 			}
 			changed = append(changed, m)
 		}
-		_, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindPairingEdit, ed.ID, ed)
+		_, err = docPairingEdit.create(ctx, tx, ch, st, ed.ID, ed)
 		return err
 	})
 	return ed, changed, err
@@ -438,7 +438,7 @@ func byeMatch(st *state, m *arbiter.Match) {
 
 // roundEdits lists the edits of the round's current pairing, in order.
 func roundEdits(ctx context.Context, q sqlstore.Queryer, st *state, rd arbiter.Round) ([]PairingEdit, error) {
-	all, err := list[PairingEdit](ctx, q, st, kindPairingEdit)
+	all, err := docPairingEdit.list(ctx, q, st)
 	if err != nil {
 		return nil, err
 	}
@@ -461,7 +461,7 @@ func editNumber(id string) int {
 // discardEdits marks the edits of a round's pairing discarded with it, so
 // that the round paired again starts from the engine's pairing.
 func discardEdits(ctx context.Context, tx *sqlstore.Tx, st *state, rd arbiter.Round, ch sqlstore.Change) error {
-	recs, err := sqlstore.List[PairingEdit](ctx, tx, st.row.ID, kindPairingEdit)
+	recs, err := docPairingEdit.records(ctx, tx, st.row.ID)
 	if err != nil {
 		return err
 	}
@@ -471,7 +471,7 @@ func discardEdits(ctx context.Context, tx *sqlstore.Tx, st *state, rd arbiter.Ro
 			continue
 		}
 		e.Discarded = true
-		if _, err := sqlstore.Update(ctx, tx, ch, st.row.ID, kindPairingEdit, e.ID, r.Version, e); err != nil {
+		if _, err := docPairingEdit.update(ctx, tx, ch, st, e.ID, r.Version, e); err != nil {
 			return err
 		}
 	}

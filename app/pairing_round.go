@@ -53,7 +53,7 @@ func loadPairedRound(ctx context.Context, q sqlstore.Queryer, st *state) (*paire
 	p := &pairedRound{stage: st.ev.Stages[si], rd: rounds[len(rounds)-1], byID: map[string]arbiter.Entrant{}}
 	before := rounds[:len(rounds)-1]
 	for _, id := range p.rd.Matches {
-		m, err := get[arbiter.Match](ctx, q, st, kindMatch, id)
+		m, err := docMatch.get(ctx, q, st, id)
 		if err != nil {
 			return nil, err
 		}

@@ -18,7 +18,7 @@ import (
 // play (double forfeits, forfeits) count for nobody; a match not yet
 // decided counts, as its players may be playing it.
 func playedFor(ctx context.Context, q sqlstore.Queryer, st *state) (map[string][]string, error) {
-	rounds, err := list[arbiter.Round](ctx, q, st, kindRound)
+	rounds, err := docRound.list(ctx, q, st)
 	if err != nil {
 		return nil, err
 	}
@@ -31,7 +31,7 @@ func playedFor(ctx context.Context, q sqlstore.Queryer, st *state) (map[string][
 		}
 	}
 	entrants := map[string]arbiter.Entrant{}
-	es, err := list[arbiter.Entrant](ctx, q, st, kindEntrant)
+	es, err := docEntrant.list(ctx, q, st)
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +40,7 @@ func playedFor(ctx context.Context, q sqlstore.Queryer, st *state) (map[string][
 	}
 	books := map[string]*Lineups{}
 	if st.f.Lineups == format.LineupSets {
-		ls, err := list[Lineups](ctx, q, st, kindLineup)
+		ls, err := docLineup.list(ctx, q, st)
 		if err != nil {
 			return nil, err
 		}
@@ -54,7 +54,7 @@ func playedFor(ctx context.Context, q sqlstore.Queryer, st *state) (map[string][
 		}
 		w, _ := st.window(rd.Stage, rd.Number)
 		for _, id := range rd.Matches {
-			m, err := get[arbiter.Match](ctx, q, st, kindMatch, id)
+			m, err := docMatch.get(ctx, q, st, id)
 			if err != nil {
 				return nil, err
 			}
@@ -87,7 +87,7 @@ func playedFor(ctx context.Context, q sqlstore.Queryer, st *state) (map[string][
 // removedPlayers lists the players removed from the event: members
 // sanctioned out of their team and everyone of an entrant removed.
 func removedPlayers(ctx context.Context, q sqlstore.Queryer, st *state) ([]string, error) {
-	sanctions, err := list[arbiter.Sanction](ctx, q, st, kindSanction)
+	sanctions, err := docSanction.list(ctx, q, st)
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +97,7 @@ func removedPlayers(ctx context.Context, q sqlstore.Queryer, st *state) ([]strin
 			out = append(out, x.Player)
 		}
 	}
-	es, err := list[arbiter.Entrant](ctx, q, st, kindEntrant)
+	es, err := docEntrant.list(ctx, q, st)
 	if err != nil {
 		return nil, err
 	}

@@ -72,7 +72,7 @@ type rankGroup struct {
 }
 
 func ranking(ctx context.Context, q sqlstore.Queryer, st *state) ([]Placing, error) {
-	es, err := list[arbiter.Entrant](ctx, q, st, kindEntrant)
+	es, err := docEntrant.list(ctx, q, st)
 	if err != nil {
 		return nil, err
 	}
@@ -247,7 +247,7 @@ func knockoutGroups(ctx context.Context, q sqlstore.Queryer, st *state, si, afte
 			break
 		}
 		for _, id := range rd.Matches {
-			m, err := get[arbiter.Match](ctx, q, st, kindMatch, id)
+			m, err := docMatch.get(ctx, q, st, id)
 			if err != nil {
 				return nil, err
 			}

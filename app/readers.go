@@ -17,7 +17,7 @@ func (s *Service) NegotiationOf(ctx context.Context, slug, matchID string) (*Neg
 	if err != nil {
 		return nil, err
 	}
-	return optional(get[Negotiation](ctx, s.DB, st, kindNegotiation, matchID))
+	return optional(docNegotiation.get(ctx, s.DB, st, matchID))
 }
 
 // BoardNegotiations returns the negotiations of a match whose boards are
@@ -33,7 +33,7 @@ func (s *Service) BoardNegotiations(ctx context.Context, slug, matchID string) (
 	}
 	out := make([]*Negotiation, teamSize(st.f, st.ev.Entrants))
 	for i := range out {
-		if out[i], err = optional(get[Negotiation](ctx, s.DB, st, kindNegotiation, negotiationID(matchID, i+1))); err != nil {
+		if out[i], err = optional(docNegotiation.get(ctx, s.DB, st, negotiationID(matchID, i+1))); err != nil {
 			return nil, err
 		}
 	}
@@ -51,7 +51,7 @@ func (s *Service) BoardsOf(ctx context.Context, slug, entrantID string) (*BoardT
 	if err != nil {
 		return nil, err
 	}
-	return optional(get[BoardTeam](ctx, s.DB, st, kindBoards, entrantID))
+	return optional(docBoards.get(ctx, s.DB, st, entrantID))
 }
 
 // Officials returns the users who hold an office in the event (its TDs).
@@ -60,7 +60,7 @@ func (s *Service) Officials(ctx context.Context, slug string) ([]arbiter.Officia
 	if err != nil {
 		return nil, err
 	}
-	return list[arbiter.Official](ctx, s.DB, st, kindOfficial)
+	return docOfficial.list(ctx, s.DB, st)
 }
 
 // optional turns "not found" into nil.

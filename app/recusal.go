@@ -37,7 +37,7 @@ func requireNotOwnMatch(ctx context.Context, q sqlstore.Queryer, st *state, a ar
 		if id == "" {
 			continue
 		}
-		e, err := get[arbiter.Entrant](ctx, q, st, kindEntrant, id)
+		e, err := docEntrant.get(ctx, q, st, id)
 		if err != nil {
 			return err
 		}

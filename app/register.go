@@ -52,7 +52,7 @@ func (s *Service) Register(ctx context.Context, a arbiter.Actor, slug string, e 
 		if err := normaliseEntrant(st.f, &e); err != nil {
 			return err
 		}
-		others, err := list[arbiter.Entrant](ctx, tx, st, kindEntrant)
+		others, err := docEntrant.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}
@@ -79,7 +79,7 @@ func (s *Service) Register(ctx context.Context, a arbiter.Actor, slug string, e 
 			}
 		}
 		e.Status, e.RegisteredBy, e.RegisteredAt, e.Seed, e.Reason = arbiter.EntrantPending, me, s.now(), 0, ""
-		e.Version, err = sqlstore.Create(ctx, tx, change(a, "entrant.register", "", false), st.row.ID, kindEntrant, e.ID, e)
+		e.Version, err = docEntrant.create(ctx, tx, change(a, "entrant.register", "", false), st, e.ID, e)
 		if err != nil {
 			return err
 		}
@@ -217,7 +217,7 @@ func (s *Service) decideEntrant(ctx context.Context, a arbiter.Actor, slug, id s
 		if st.ev.Status != arbiter.EventRegistration {
 			return arbiter.RuleError("registration", "registration of %s is closed", slug)
 		}
-		e, err = get[arbiter.Entrant](ctx, tx, st, kindEntrant, strings.ToLower(id))
+		e, err = docEntrant.get(ctx, tx, st, strings.ToLower(id))
 		if err != nil {
 			return err
 		}
@@ -240,7 +240,7 @@ func (s *Service) decideEntrant(ctx context.Context, a arbiter.Actor, slug, id s
 		if status == arbiter.EntrantRejected {
 			action = "entrant.reject"
 		}
-		e.Version, err = sqlstore.Update(ctx, tx, change(a, action, reason, false), st.row.ID, kindEntrant, e.ID, expected(expect, e.Version), e)
+		e.Version, err = docEntrant.update(ctx, tx, change(a, action, reason, false), st, e.ID, expected(expect, e.Version), e)
 		return err
 	})
 	return e, err
@@ -248,7 +248,7 @@ func (s *Service) decideEntrant(ctx context.Context, a arbiter.Actor, slug, id s
 
 // approvedCount is the number of entrants approved so far.
 func approvedCount(ctx context.Context, q sqlstore.Queryer, st *state) (int, error) {
-	es, err := list[arbiter.Entrant](ctx, q, st, kindEntrant)
+	es, err := docEntrant.list(ctx, q, st)
 	n := 0
 	for _, e := range es {
 		if e.Status == arbiter.EntrantApproved {
@@ -265,7 +265,7 @@ func (s *Service) Entrants(ctx context.Context, slug string) ([]arbiter.Entrant,
 	if err != nil {
 		return nil, err
 	}
-	es, err := list[arbiter.Entrant](ctx, s.DB, st, kindEntrant)
+	es, err := docEntrant.list(ctx, s.DB, st)
 	if err != nil {
 		return nil, err
 	}
@@ -363,7 +363,7 @@ func (s *Service) closeRegistration(ctx context.Context, a arbiter.Actor, slug s
 		if st.ev.Status != arbiter.EventRegistration {
 			return arbiter.RuleError("registration", "registration of %s is already closed", slug)
 		}
-		all, err := list[arbiter.Entrant](ctx, tx, st, kindEntrant)
+		all, err := docEntrant.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}
@@ -439,7 +439,7 @@ func (s *Service) closeRegistration(ctx context.Context, a arbiter.Actor, slug s
 		for i := range approved {
 			e := &approved[i]
 			e.Seed = i + 1
-			if e.Version, err = sqlstore.Update(ctx, tx, change(a, "entrant.seed", "", false), st.row.ID, kindEntrant, e.ID, e.Version, *e); err != nil {
+			if e.Version, err = docEntrant.update(ctx, tx, change(a, "entrant.seed", "", false), st, e.ID, e.Version, *e); err != nil {
 				return err
 			}
 		}
@@ -483,7 +483,7 @@ func (s *Service) SetTiebreakValue(ctx context.Context, a arbiter.Actor, slug, e
 				return arbiter.FieldError("key", "app.tiebreak", "td_value:%s is computed from the stage %s; it cannot be entered", key, key)
 			}
 		}
-		e, err = get[arbiter.Entrant](ctx, tx, st, kindEntrant, strings.ToLower(entrantID))
+		e, err = docEntrant.get(ctx, tx, st, strings.ToLower(entrantID))
 		if err != nil {
 			return err
 		}
@@ -491,7 +491,7 @@ func (s *Service) SetTiebreakValue(ctx context.Context, a arbiter.Actor, slug, e
 			e.Values = map[string]arbiter.Points{}
 		}
 		e.Values[key] = v
-		e.Version, err = sqlstore.Update(ctx, tx, change(a, "entrant.tiebreak_value", key, false), st.row.ID, kindEntrant, e.ID, e.Version, e)
+		e.Version, err = docEntrant.update(ctx, tx, change(a, "entrant.tiebreak_value", key, false), st, e.ID, e.Version, e)
 		return err
 	})
 	return e, err

@@ -78,14 +78,14 @@ func (s *Service) NameReplacement(ctx context.Context, a arbiter.Actor, slug str
 		if !ok {
 			return arbiter.RuleError("format.sanctions", "format %s names no sanction rules, so no replacements", st.f.Name)
 		}
-		e, err = get[arbiter.Entrant](ctx, tx, st, kindEntrant, strings.ToLower(req.Entrant))
+		e, err = docEntrant.get(ctx, tx, st, strings.ToLower(req.Entrant))
 		if err != nil {
 			return err
 		}
 		if e.Kind != arbiter.EntrantTeam {
 			return arbiter.FieldError("entrant", "app.replacement", "%s is not a team: only team members are replaced", e.ID)
 		}
-		sanctions, err := list[arbiter.Sanction](ctx, tx, st, kindSanction)
+		sanctions, err := docSanction.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}
@@ -99,7 +99,7 @@ func (s *Service) NameReplacement(ctx context.Context, a arbiter.Actor, slug str
 				wasRemoved = true
 			}
 		}
-		entrants, err := list[arbiter.Entrant](ctx, tx, st, kindEntrant)
+		entrants, err := docEntrant.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}
@@ -111,7 +111,7 @@ func (s *Service) NameReplacement(ctx context.Context, a arbiter.Actor, slug str
 		if !wasRemoved {
 			return arbiter.FieldError("replaced", "app.replacement", "%q was not removed from %s by a sanction", req.Replaced, e.ID)
 		}
-		if _, err := get[Replacement](ctx, tx, st, kindReplacement, replaced); err == nil {
+		if _, err := docReplacement.get(ctx, tx, st, replaced); err == nil {
 			return arbiter.Errorf(arbiter.ECONFLICT, "%s was already replaced", replaced)
 		} else if arbiter.ErrorCode(err) != arbiter.ENOTFOUND {
 			return err
@@ -139,11 +139,11 @@ func (s *Service) NameReplacement(ctx context.Context, a arbiter.Actor, slug str
 		}
 		e.Members = append(e.Members, player)
 		ch := change(a, "entrant.replacement", replaced+" -> "+player+": "+req.Reason, true)
-		if e.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindEntrant, e.ID, e.Version, e); err != nil {
+		if e.Version, err = docEntrant.update(ctx, tx, ch, st, e.ID, e.Version, e); err != nil {
 			return err
 		}
 		r := Replacement{Replaced: replaced, Player: player, Entrant: e.ID, Reason: req.Reason, By: normUser(a.Name), At: s.now()}
-		_, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindReplacement, replaced, r)
+		_, err = docReplacement.create(ctx, tx, ch, st, replaced, r)
 		return err
 	})
 	return e, err
@@ -163,7 +163,7 @@ func (s *Service) replacementTeamRules(ctx context.Context, a arbiter.Actor, slu
 		return nil // the replacement itself is refused, naming why
 	}
 	id := strings.ToLower(req.Entrant)
-	e, err := get[arbiter.Entrant](ctx, s.DB, st, kindEntrant, id)
+	e, err := docEntrant.get(ctx, s.DB, st, id)
 	if err != nil {
 		return nil
 	}

@@ -3,7 +3,6 @@ package app
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -31,32 +30,45 @@ type ResultInput struct {
 	WrongTimeControl []string
 }
 
-// scored is a result input turned into a sheet and scored.
+// scored is a result checked and scored: the match sheet (validated
+// against the match, its rulings and the format), the summary it was
+// built from if any, its outcome and the sets marked as played in the
+// wrong time control. A report stores exactly this; nothing reads the
+// sheet again from bytes.
 type scored struct {
-	parsed  *score.Sheet
-	sheet   []byte
+	sheet   *arbiter.Sheet
 	summary string
 	outcome arbiter.Outcome
 	wrongTC []string
 }
 
-func (st *state) score(m *arbiter.Match, in ResultInput) (scored, error) {
-	var sh *score.Sheet
-	var err error
+// readResult turns a result as given (a sheet's JSON or a summary) into
+// a sheet: the one place a reported result is parsed.
+func (st *state) readResult(m *arbiter.Match, in ResultInput) (*arbiter.Sheet, error) {
 	switch {
 	case len(in.Sheet) > 0 && in.Summary != "":
-		return scored{}, arbiter.FieldError("result", "app.result", "give a match sheet or a summary, not both")
+		return nil, arbiter.FieldError("result", "app.result", "give a match sheet or a summary, not both")
 	case len(in.Sheet) > 0:
-		if sh, err = score.LoadSheet(bytes.NewReader(in.Sheet)); err != nil {
-			return scored{}, err
-		}
+		return score.LoadSheet(bytes.NewReader(in.Sheet))
 	case in.Summary != "":
-		if sh, err = summarySheet(st.f.Stages[m.Stage].MatchFor(m.Format), in.Summary); err != nil {
-			return scored{}, err
-		}
-	default:
-		return scored{}, arbiter.FieldError("result", "app.result", "no result given (a match sheet or a summary such as 6-4)")
+		return summarySheet(st.f.Stages[m.Stage].MatchFor(m.Format), in.Summary)
 	}
+	return nil, arbiter.FieldError("result", "app.result", "no result given (a match sheet or a summary such as 6-4)")
+}
+
+// score reads and scores a result as given.
+func (st *state) score(m *arbiter.Match, in ResultInput) (scored, error) {
+	sh, err := st.readResult(m, in)
+	if err != nil {
+		return scored{}, err
+	}
+	return st.scoreSheet(m, sh, in.Summary, in.WrongTimeControl)
+}
+
+// scoreSheet validates a sheet against the match (its entrants, board
+// players, captains, rulings) and scores it with the event's format: the
+// one place a sheet is validated. The match's rulings are applied to sh.
+func (st *state) scoreSheet(m *arbiter.Match, sh *arbiter.Sheet, summary string, wrongTC []string) (scored, error) {
 	if m.IsBye() {
 		return scored{}, arbiter.RuleError("app.result", "match %s is a bye", m.ID)
 	}
@@ -83,12 +95,8 @@ func (st *state) score(m *arbiter.Match, in ResultInput) (scored, error) {
 	if err != nil {
 		return scored{}, err
 	}
-	data, err := json.Marshal(sh)
-	if err != nil {
-		return scored{}, arbiter.Errorf(arbiter.EINTERNAL, "encoding sheet: %v", err)
-	}
-	sc := scored{parsed: sh, sheet: data, summary: in.Summary, outcome: ms.Outcome()}
-	if len(in.WrongTimeControl) > 0 {
+	sc := scored{sheet: sh, summary: summary, outcome: ms.Outcome()}
+	if len(wrongTC) > 0 {
 		if st.f.WrongTimeControl == nil {
 			return scored{}, arbiter.RuleError("format.wrong_time_control", "format %s has no wrong time control rule", st.f.Name)
 		}
@@ -96,7 +104,7 @@ func (st *state) score(m *arbiter.Match, in ResultInput) (scored, error) {
 		for _, p := range append(slices.Clone(sh.Sets), sh.Parts...) {
 			tcs[p.TC] = true
 		}
-		for i, tc := range in.WrongTimeControl {
+		for i, tc := range wrongTC {
 			if !tcs[strings.TrimSpace(tc)] {
 				return scored{}, arbiter.FieldError(fmt.Sprintf("wrong_time_control[%d]", i), "app.result", "the sheet has no set %q", tc)
 			}
@@ -165,21 +173,22 @@ func summarySheet(mf *format.Match, summary string) (*score.Sheet, error) {
 	return sh, nil
 }
 
-// sideOf says which side of m the actor plays for: "home", "away" or ""
-// (players report in individual events, captains in team events; a
-// removed entrant no longer acts).
-func sideOf(ctx context.Context, q sqlstore.Queryer, st *state, a arbiter.Actor, m *arbiter.Match) (string, error) {
+// sideOf says which side of m the actor plays for, or "" (players report
+// in individual events, captains in team events; a removed entrant no
+// longer acts).
+func sideOf(ctx context.Context, q sqlstore.Queryer, st *state, a arbiter.Actor, m *arbiter.Match) (arbiter.Side, error) {
 	me := normUser(a.Name)
-	for _, side := range []struct{ name, id string }{{"home", m.Home}, {"away", m.Away}} {
-		if side.id == "" {
+	for _, side := range arbiter.Sides {
+		id := m.Entrant(side)
+		if id == "" {
 			continue
 		}
-		e, err := get[arbiter.Entrant](ctx, q, st, kindEntrant, side.id)
+		e, err := docEntrant.get(ctx, q, st, id)
 		if err != nil {
 			return "", err
 		}
 		if e.Status == arbiter.EntrantApproved && a.Role != "" && sideRole(e, me) == a.Role {
-			return side.name, nil
+			return side, nil
 		}
 	}
 	return "", nil
@@ -202,11 +211,11 @@ func sideRole(e arbiter.Entrant, me string) string {
 
 // matchInRound loads a match and its round.
 func matchInRound(ctx context.Context, q sqlstore.Queryer, st *state, id string) (arbiter.Match, arbiter.Round, error) {
-	m, err := get[arbiter.Match](ctx, q, st, kindMatch, id)
+	m, err := docMatch.get(ctx, q, st, id)
 	if err != nil {
 		return m, arbiter.Round{}, err
 	}
-	rd, err := get[arbiter.Round](ctx, q, st, kindRound, roundID(m.Stage, m.Round))
+	rd, err := docRound.get(ctx, q, st, roundID(m.Stage, m.Round))
 	return m, rd, err
 }
 
@@ -219,7 +228,7 @@ func (st *state) roundClause() string {
 }
 
 func (s *Service) newReport(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter.Match) (string, error) {
-	rs, err := list[arbiter.Report](ctx, q, st, kindReport)
+	rs, err := docReport.list(ctx, q, st)
 	if err != nil {
 		return "", err
 	}
@@ -271,10 +280,10 @@ func (s *Service) ReportResult(ctx context.Context, a arbiter.Actor, slug, match
 		if err != nil {
 			return err
 		}
-		if err := checkArmageddon(ctx, tx, st, &m, sc.parsed); err != nil {
+		if err := checkArmageddon(ctx, tx, st, &m, sc.sheet); err != nil {
 			return err
 		}
-		if err := checkLineups(ctx, tx, st, &m, sc.parsed); err != nil {
+		if err := checkLineups(ctx, tx, st, &m, sc.sheet); err != nil {
 			return err
 		}
 		id, err := s.newReport(ctx, tx, st, &m)
@@ -284,11 +293,11 @@ func (s *Service) ReportResult(ctx context.Context, a arbiter.Actor, slug, match
 		rep := arbiter.Report{ID: id, Match: m.ID, By: normUser(a.Name), Role: a.Role, Side: side, At: s.now(),
 			Sheet: sc.sheet, Summary: sc.summary, WrongTC: sc.wrongTC, Result: sc.outcome, Status: arbiter.ReportPending}
 		ch := change(a, "result.report", "", false)
-		if _, err := sqlstore.Create(ctx, tx, ch, st.row.ID, kindReport, rep.ID, rep); err != nil {
+		if _, err := docReport.create(ctx, tx, ch, st, rep.ID, rep); err != nil {
 			return err
 		}
 		m.Status, m.Result, m.Report = arbiter.MatchReported, &sc.outcome, rep.ID
-		m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m)
+		m.Version, err = docMatch.update(ctx, tx, ch, st, m.ID, m.Version, m)
 		return err
 	})
 	return m, err
@@ -337,7 +346,7 @@ func (s *Service) answerReport(ctx context.Context, a arbiter.Actor, slug, match
 			return err
 		}
 		tdConfirm := td && confirm
-		decision, side := "confirmed", ""
+		decision, side := "confirmed", arbiter.Side("")
 		if tdConfirm {
 			if err := requireNotOwnMatch(ctx, tx, st, a, &m, "confirm its result as a TD"); err != nil {
 				return err
@@ -353,7 +362,7 @@ func (s *Service) answerReport(ctx context.Context, a arbiter.Actor, slug, match
 		}
 		var rep arbiter.Report
 		if m.Report != "" {
-			if rep, err = get[arbiter.Report](ctx, tx, st, kindReport, m.Report); err != nil {
+			if rep, err = docReport.get(ctx, tx, st, m.Report); err != nil {
 				return err
 			}
 			if !tdConfirm && (side == rep.Side || normUser(a.Name) == rep.By) {
@@ -377,10 +386,10 @@ func (s *Service) answerReport(ctx context.Context, a arbiter.Actor, slug, match
 			m.Status = arbiter.MatchDisputed
 		}
 		ch := change(a, action, reason, false)
-		if _, err := sqlstore.Update(ctx, tx, ch, st.row.ID, kindReport, rep.ID, rep.Version, rep); err != nil {
+		if _, err := docReport.update(ctx, tx, ch, st, rep.ID, rep.Version, rep); err != nil {
 			return err
 		}
-		if m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m); err != nil {
+		if m.Version, err = docMatch.update(ctx, tx, ch, st, m.ID, m.Version, m); err != nil {
 			return err
 		}
 		if confirm {
@@ -423,14 +432,18 @@ func (s *Service) OverrideResult(ctx context.Context, a arbiter.Actor, slug, mat
 		if rd.Status == arbiter.RoundPaired {
 			return arbiter.RuleError("app.result", "round %d is not published yet", rd.Number)
 		}
-		if in, err = reopenedSheet(ctx, tx, st, &m, in); err != nil {
-			return err
-		}
-		sc, err := st.score(&m, in)
+		sh, err := st.readResult(&m, in)
 		if err != nil {
 			return err
 		}
-		if err := checkArmageddon(ctx, tx, st, &m, sc.parsed); err != nil {
+		if sh, err = reopenedSheet(ctx, tx, st, &m, sh); err != nil {
+			return err
+		}
+		sc, err := st.scoreSheet(&m, sh, in.Summary, in.WrongTimeControl)
+		if err != nil {
+			return err
+		}
+		if err := checkArmageddon(ctx, tx, st, &m, sc.sheet); err != nil {
 			return err
 		}
 		if m, err = s.setResult(ctx, tx, st, a, m, sc, "override", reason, expect); err != nil {
@@ -449,13 +462,13 @@ func (s *Service) OverrideResult(ctx context.Context, a arbiter.Actor, slug, mat
 func (s *Service) setResult(ctx context.Context, tx *sqlstore.Tx, st *state, a arbiter.Actor, m arbiter.Match, sc scored, decision, reason string, expect int64) (arbiter.Match, error) {
 	ch := change(a, "result."+decision, reason, true)
 	if m.Report != "" {
-		old, err := get[arbiter.Report](ctx, tx, st, kindReport, m.Report)
+		old, err := docReport.get(ctx, tx, st, m.Report)
 		if err != nil {
 			return m, err
 		}
 		if old.Status != arbiter.ReportSuperseded {
 			old.Status = arbiter.ReportSuperseded
-			if _, err := sqlstore.Update(ctx, tx, ch, st.row.ID, kindReport, old.ID, old.Version, old); err != nil {
+			if _, err := docReport.update(ctx, tx, ch, st, old.ID, old.Version, old); err != nil {
 				return m, err
 			}
 		}
@@ -466,11 +479,11 @@ func (s *Service) setResult(ctx context.Context, tx *sqlstore.Tx, st *state, a a
 	}
 	rep := arbiter.Report{ID: id, Match: m.ID, By: normUser(a.Name), Role: a.Role, At: s.now(), Sheet: sc.sheet,
 		Summary: sc.summary, WrongTC: sc.wrongTC, Result: sc.outcome, Status: arbiter.ReportConfirmed, Reason: reason}
-	if _, err := sqlstore.Create(ctx, tx, ch, st.row.ID, kindReport, rep.ID, rep); err != nil {
+	if _, err := docReport.create(ctx, tx, ch, st, rep.ID, rep); err != nil {
 		return m, err
 	}
 	m.Status, m.Result, m.Report, m.Decision = arbiter.MatchFinal, &sc.outcome, rep.ID, decision
-	m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, expected(expect, m.Version), m)
+	m.Version, err = docMatch.update(ctx, tx, ch, st, m.ID, expected(expect, m.Version), m)
 	return m, err
 }
 
@@ -485,7 +498,7 @@ func (s *Service) Reports(ctx context.Context, u *arbiter.User, slug, matchID st
 				return arbiter.Errorf(arbiter.EFORBIDDEN, "only a TD of %s sees every match's reports", slug)
 			}
 		} else {
-			m, err := get[arbiter.Match](ctx, q, st, kindMatch, matchID)
+			m, err := docMatch.get(ctx, q, st, matchID)
 			if err != nil {
 				return err
 			}
@@ -502,7 +515,7 @@ func (s *Service) Reports(ctx context.Context, u *arbiter.User, slug, matchID st
 
 // matchReports lists the reports of one match (every match when empty).
 func matchReports(ctx context.Context, q sqlstore.Queryer, st *state, matchID string) ([]arbiter.Report, error) {
-	rs, err := list[arbiter.Report](ctx, q, st, kindReport)
+	rs, err := docReport.list(ctx, q, st)
 	if err != nil {
 		return nil, err
 	}

@@ -69,7 +69,7 @@ func (s *Service) closeCurrent(ctx context.Context, tx *sqlstore.Tx, st *state, 
 		}
 		var held []string
 		for _, id := range rd.Matches {
-			m, err := get[arbiter.Match](ctx, tx, st, kindMatch, id)
+			m, err := docMatch.get(ctx, tx, st, id)
 			if err != nil {
 				return err
 			}
@@ -83,17 +83,17 @@ func (s *Service) closeCurrent(ctx context.Context, tx *sqlstore.Tx, st *state, 
 					held = append(held, note)
 				}
 			case arbiter.MatchReported:
-				rep, err := get[arbiter.Report](ctx, tx, st, kindReport, m.Report)
+				rep, err := docReport.get(ctx, tx, st, m.Report)
 				if err != nil {
 					return err
 				}
 				ch := change(a, "result.accept_at_deadline", "reported and not disputed by the round deadline", false)
 				rep.Status = arbiter.ReportConfirmed
-				if _, err := sqlstore.Update(ctx, tx, ch, st.row.ID, kindReport, rep.ID, rep.Version, rep); err != nil {
+				if _, err := docReport.update(ctx, tx, ch, st, rep.ID, rep.Version, rep); err != nil {
 					return err
 				}
 				m.Status, m.Decision = arbiter.MatchFinal, "accepted_at_deadline"
-				if m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m); err != nil {
+				if m.Version, err = docMatch.update(ctx, tx, ch, st, m.ID, m.Version, m); err != nil {
 					return err
 				}
 				if _, err := s.ruleMarkedSets(ctx, tx, st, a, m); err != nil {
@@ -110,7 +110,7 @@ func (s *Service) closeCurrent(ctx context.Context, tx *sqlstore.Tx, st *state, 
 			rd.AppealsUntil = rules.Appeals(rd.End).End
 		}
 		ch := change(a, "round.close", "", false)
-		if rd.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindRound, rd.ID, rd.Version, rd); err != nil {
+		if rd.Version, err = docRound.update(ctx, tx, ch, st, rd.ID, rd.Version, rd); err != nil {
 			return err
 		}
 		if si := st.ev.Stage; si == len(st.ev.Stages)-1 && rd.Number == st.ev.Stages[si].Rounds {
@@ -173,7 +173,7 @@ func (s *Service) Appeal(ctx context.Context, a arbiter.Actor, slug, matchID, re
 				return err
 			}
 		}
-		aps, err := list[arbiter.Appeal](ctx, tx, st, kindAppeal)
+		aps, err := docAppeal.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}
@@ -188,7 +188,7 @@ func (s *Service) Appeal(ctx context.Context, a arbiter.Actor, slug, matchID, re
 		}
 		ap = arbiter.Appeal{ID: fmt.Sprintf("%s-a%d", m.ID, n), Match: m.ID, By: normUser(a.Name), At: s.now(),
 			Reason: strings.TrimSpace(reason), Status: arbiter.AppealPending}
-		ap.Version, err = sqlstore.Create(ctx, tx, change(a, "appeal.file", reason, false), st.row.ID, kindAppeal, ap.ID, ap)
+		ap.Version, err = docAppeal.create(ctx, tx, change(a, "appeal.file", reason, false), st, ap.ID, ap)
 		return err
 	})
 	return ap, err
@@ -204,7 +204,7 @@ const tdAppealClause = "format.appeals"
 // stage's last round, the next stage's first. Until then the TDs take
 // the appeal and make the final call.
 func (s *Service) tdDiscretionOpen(ctx context.Context, q sqlstore.Queryer, st *state, rd arbiter.Round) error {
-	all, err := list[arbiter.Round](ctx, q, st, kindRound)
+	all, err := docRound.list(ctx, q, st)
 	if err != nil {
 		return err
 	}
@@ -236,14 +236,14 @@ func (s *Service) DecideAppeal(ctx context.Context, a arbiter.Actor, slug, appea
 		if err := requireTD(ctx, tx, st, a, "decide an appeal"); err != nil {
 			return err
 		}
-		ap, err = get[arbiter.Appeal](ctx, tx, st, kindAppeal, appealID)
+		ap, err = docAppeal.get(ctx, tx, st, appealID)
 		if err != nil {
 			return err
 		}
 		if ap.Status != arbiter.AppealPending {
 			return arbiter.Errorf(arbiter.ECONFLICT, "appeal %s was already %s", ap.ID, ap.Status)
 		}
-		m, err := get[arbiter.Match](ctx, tx, st, kindMatch, ap.Match)
+		m, err := docMatch.get(ctx, tx, st, ap.Match)
 		if err != nil {
 			return err
 		}
@@ -264,7 +264,7 @@ func (s *Service) DecideAppeal(ctx context.Context, a arbiter.Actor, slug, appea
 			}
 			ap.Result = &sc.outcome
 		}
-		ap.Version, err = sqlstore.Update(ctx, tx, change(a, action, reason, accept), st.row.ID, kindAppeal, ap.ID, ap.Version, ap)
+		ap.Version, err = docAppeal.update(ctx, tx, change(a, action, reason, accept), st, ap.ID, ap.Version, ap)
 		return err
 	})
 	return ap, err
@@ -276,7 +276,7 @@ func (s *Service) Appeals(ctx context.Context, slug string) ([]arbiter.Appeal, e
 	if err != nil {
 		return nil, err
 	}
-	return list[arbiter.Appeal](ctx, s.DB, st, kindAppeal)
+	return docAppeal.list(ctx, s.DB, st)
 }
 
 // forfeitNotes lists the entrants whose forfeits disqualify them under the

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"encoding/json"
 	"slices"
 
 	"arbiter"
@@ -80,9 +79,8 @@ func boardRuling(m *arbiter.Match, b int) (arbiter.Ruling, bool) {
 
 // rulingsSheet is the match sheet of a team match every board of which is
 // decided by a ruling.
-func rulingsSheet(m *arbiter.Match) []byte {
-	sh := score.Sheet{Home: m.Home, Away: m.Away, Match: m.Format}
-	applyRulings(m, &sh)
-	data, _ := json.Marshal(sh) // a Sheet of strings and ints always encodes
-	return data
+func rulingsSheet(m *arbiter.Match) *arbiter.Sheet {
+	sh := &arbiter.Sheet{Home: m.Home, Away: m.Away, Match: m.Format}
+	applyRulings(m, sh)
+	return sh
 }

@@ -79,7 +79,7 @@ func (s *Service) Sanction(ctx context.Context, a arbiter.Actor, slug string, re
 		if !ok {
 			return arbiter.RuleError("format.sanctions", "format %s names no rulebook whose sanction rules apply (sanctions: rkcc, antichess or acwc)", st.f.Name)
 		}
-		e, err := get[arbiter.Entrant](ctx, tx, st, kindEntrant, strings.ToLower(req.Entrant))
+		e, err := docEntrant.get(ctx, tx, st, strings.ToLower(req.Entrant))
 		if err != nil {
 			return err
 		}
@@ -92,12 +92,12 @@ func (s *Service) Sanction(ctx context.Context, a arbiter.Actor, slug string, re
 		si := st.ev.Stage
 		kind := map[string]sanction.StageKind{format.Swiss: sanction.Swiss, format.RoundRobin: sanction.RoundRobin,
 			format.Pool: sanction.RoundRobin, format.Knockout: sanction.Knockout}[st.ev.Stages[si].Kind]
-		all, err := list[arbiter.Match](ctx, tx, st, kindMatch)
+		all, err := docMatch.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}
 		byID := map[string]arbiter.Match{}
-		prior, err := list[arbiter.Sanction](ctx, tx, st, kindSanction)
+		prior, err := docSanction.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}
@@ -185,22 +185,22 @@ func (s *Service) Sanction(ctx context.Context, a arbiter.Actor, slug string, re
 				// match; the team's replacement (A15) plays it again and a TD
 				// enters the replay's result.
 				if m.Report != "" {
-					rep, err := get[arbiter.Report](ctx, tx, st, kindReport, m.Report)
+					rep, err := docReport.get(ctx, tx, st, m.Report)
 					if err != nil {
 						return err
 					}
 					rep.Status = arbiter.ReportSuperseded
-					if _, err := sqlstore.Update(ctx, tx, change(a, "result.reopen", why, true), st.row.ID, kindReport, rep.ID, rep.Version, rep); err != nil {
+					if _, err := docReport.update(ctx, tx, change(a, "result.reopen", why, true), st, rep.ID, rep.Version, rep); err != nil {
 						return err
 					}
 				}
 				m.Status, m.Result, m.Report, m.Decision = arbiter.MatchScheduled, nil, "", "reopened"
-				if m.Version, err = sqlstore.Update(ctx, tx, change(a, "result.reopen", why, true), st.row.ID, kindMatch, m.ID, m.Version, m); err != nil {
+				if m.Version, err = docMatch.update(ctx, tx, change(a, "result.reopen", why, true), st, m.ID, m.Version, m); err != nil {
 					return err
 				}
 			case sanction.Disregard:
 				m.Status, m.Result, m.Decision = arbiter.MatchFinal, nil, "disregarded"
-				if m.Version, err = sqlstore.Update(ctx, tx, change(a, "result.disregard", why, true), st.row.ID, kindMatch, m.ID, m.Version, m); err != nil {
+				if m.Version, err = docMatch.update(ctx, tx, change(a, "result.disregard", why, true), st, m.ID, m.Version, m); err != nil {
 					return err
 				}
 			default:
@@ -225,7 +225,7 @@ func (s *Service) Sanction(ctx context.Context, a arbiter.Actor, slug string, re
 		} else {
 			e.Status, e.Reason = arbiter.EntrantRemoved, req.Reason
 		}
-		if _, err := sqlstore.Update(ctx, tx, ch, st.row.ID, kindEntrant, e.ID, e.Version, e); err != nil {
+		if _, err := docEntrant.update(ctx, tx, ch, st, e.ID, e.Version, e); err != nil {
 			return err
 		}
 		kindText := req.Kind
@@ -234,7 +234,7 @@ func (s *Service) Sanction(ctx context.Context, a arbiter.Actor, slug string, re
 		}
 		out = arbiter.Sanction{ID: fmt.Sprintf("x%d", len(prior)+1), Entrant: e.ID, Player: player, Kind: kindText, Rule: rule,
 			Reason: req.Reason, By: normUser(a.Name), At: s.now(), Notes: notes}
-		_, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindSanction, out.ID, out)
+		_, err = docSanction.create(ctx, tx, ch, st, out.ID, out)
 		return err
 	})
 	return out, changed, err
@@ -246,7 +246,7 @@ func (s *Service) Sanctions(ctx context.Context, slug string) ([]arbiter.Sanctio
 	if err != nil {
 		return nil, err
 	}
-	return list[arbiter.Sanction](ctx, s.DB, st, kindSanction)
+	return docSanction.list(ctx, s.DB, st)
 }
 
 // SetCaptain names a team's captain among its members (after the captain
@@ -261,7 +261,7 @@ func (s *Service) SetCaptain(ctx context.Context, a arbiter.Actor, slug, entrant
 		if err := requireTD(ctx, tx, st, a, "name a captain"); err != nil {
 			return err
 		}
-		e, err = get[arbiter.Entrant](ctx, tx, st, kindEntrant, strings.ToLower(entrantID))
+		e, err = docEntrant.get(ctx, tx, st, strings.ToLower(entrantID))
 		if err != nil {
 			return err
 		}
@@ -270,7 +270,7 @@ func (s *Service) SetCaptain(ctx context.Context, a arbiter.Actor, slug, entrant
 			return arbiter.FieldError("captain", "A11", "the captain is one of the team's members (%s)", strings.Join(e.Members, ", "))
 		}
 		e.Captain = u
-		e.Version, err = sqlstore.Update(ctx, tx, change(a, "entrant.captain", "", false), st.row.ID, kindEntrant, e.ID, e.Version, e)
+		e.Version, err = docEntrant.update(ctx, tx, change(a, "entrant.captain", "", false), st, e.ID, e.Version, e)
 		return err
 	})
 	return e, err
@@ -356,7 +356,7 @@ func (s *Service) moveUp(ctx context.Context, tx *sqlstore.Tx, st *state, a arbi
 	}
 	var out []arbiter.Match
 	for i, id := range rd.Matches {
-		m, err := get[arbiter.Match](ctx, tx, st, kindMatch, id)
+		m, err := docMatch.get(ctx, tx, st, id)
 		if err != nil {
 			return nil, err
 		}
@@ -368,7 +368,7 @@ func (s *Service) moveUp(ctx context.Context, tx *sqlstore.Tx, st *state, a arbi
 			return nil, arbiter.RuleError("W17", "match %s is already %s; moving up would change it", m.ID, m.Status)
 		}
 		m.Home, m.Away, m.Bracket, m.Format = p.Home, p.Away, p.Bracket, p.Format
-		if m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m); err != nil {
+		if m.Version, err = docMatch.update(ctx, tx, ch, st, m.ID, m.Version, m); err != nil {
 			return nil, err
 		}
 		out = append(out, m)
@@ -393,7 +393,7 @@ func sanctionRulebook(f *format.Format) (sanction.Rulebook, bool) {
 // decided reports whether every match of the round has a final result.
 func decided(ctx context.Context, q sqlstore.Queryer, st *state, rd arbiter.Round) bool {
 	for _, id := range rd.Matches {
-		m, err := get[arbiter.Match](ctx, q, st, kindMatch, id)
+		m, err := docMatch.get(ctx, q, st, id)
 		if err != nil || m.Status != arbiter.MatchFinal {
 			return false
 		}
@@ -415,7 +415,7 @@ func (s *Service) moveUpFinal(ctx context.Context, tx *sqlstore.Tx, st *state, a
 	ch := change(a, "stage.move_up", why, true)
 	var loser string
 	for _, id := range rounds[0].Matches {
-		m, err := get[arbiter.Match](ctx, tx, st, kindMatch, id)
+		m, err := docMatch.get(ctx, tx, st, id)
 		if err != nil {
 			return nil, err
 		}
@@ -441,7 +441,7 @@ func (s *Service) moveUpFinal(ctx context.Context, tx *sqlstore.Tx, st *state, a
 		return nil, st.save(ctx, tx, ch)
 	}
 	for _, id := range rounds[1].Matches {
-		m, err := get[arbiter.Match](ctx, tx, st, kindMatch, id)
+		m, err := docMatch.get(ctx, tx, st, id)
 		if err != nil {
 			return nil, err
 		}
@@ -456,7 +456,7 @@ func (s *Service) moveUpFinal(ctx context.Context, tx *sqlstore.Tx, st *state, a
 			} else {
 				m.Away = loser
 			}
-			if m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m); err != nil {
+			if m.Version, err = docMatch.update(ctx, tx, ch, st, m.ID, m.Version, m); err != nil {
 				return nil, err
 			}
 			out = append(out, m)

@@ -1,9 +1,7 @@
 package app
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -43,33 +41,26 @@ func standingSheet(ctx context.Context, q sqlstore.Queryer, st *state, m *arbite
 	if m.Report == "" || m.Result == nil || m.Result.Decision != string(standings.Played) {
 		return nil, nil
 	}
-	rep, err := get[arbiter.Report](ctx, q, st, kindReport, m.Report)
+	rep, err := docReport.get(ctx, q, st, m.Report)
 	if err != nil {
 		return nil, err
 	}
-	if len(rep.Sheet) == 0 {
+	if rep.Sheet == nil || rep.Sheet.Forfeit != "" {
 		return nil, nil
 	}
-	sh, err := score.LoadSheet(bytes.NewReader(rep.Sheet))
-	if err != nil {
-		return nil, arbiter.Errorf(arbiter.EINTERNAL, "report %s of match %s: stored sheet unreadable: %v", rep.ID, m.ID, err)
-	}
-	if sh.Forfeit != "" {
-		return nil, nil
-	}
-	return sh, nil
+	return rep.Sheet, nil
 }
 
-// playerPart finds where player p of side ("home", "away") played in m:
+// playerPart finds where player p of side played in m:
 // from the sheet's named players, else the board lists as paired (boards)
 // or the team's lineup for the round (sets, R7). A board or set the
 // player forfeited, or that was decided without play, is not theirs to
 // lose again. Without a sheet (a match still to be played) it is the
 // board the player holds in the board list.
-func playerPart(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter.Match, sh *score.Sheet, side, p string) (where, error) {
+func playerPart(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter.Match, sh *score.Sheet, side arbiter.Side, p string) (where, error) {
 	var w where
 	list := m.HomeBoards
-	if side == "away" {
+	if side == arbiter.Away {
 		list = m.AwayBoards
 	}
 	if sh == nil {
@@ -80,7 +71,7 @@ func playerPart(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter.M
 	}
 	for _, b := range sh.Boards {
 		name := b.HomePlayer
-		if side == "away" {
+		if side == arbiter.Away {
 			name = b.AwayPlayer
 		}
 		if name == "" && b.Board >= 1 && b.Board <= len(list) {
@@ -94,7 +85,7 @@ func playerPart(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter.M
 		return w, nil
 	}
 	var lineupSets []string
-	if l, err := get[Lineups](ctx, q, st, kindLineup, map[string]string{"home": m.Home, "away": m.Away}[side]); err == nil {
+	if l, err := docLineup.get(ctx, q, st, m.Entrant(side)); err == nil {
 		if w, ok := st.window(m.Stage, m.Round); ok {
 			if eff, _, err := l.Book.Effective(w.Seq); err == nil {
 				lineupSets = eff.Sets
@@ -106,7 +97,7 @@ func playerPart(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter.M
 	mf := st.f.Stages[m.Stage].MatchFor(m.Format)
 	for _, set := range sh.Sets {
 		name := set.HomePlayer
-		if side == "away" {
+		if side == arbiter.Away {
 			name = set.AwayPlayer
 		}
 		if name == "" {
@@ -153,11 +144,7 @@ func addRulings(m *arbiter.Match, rs []arbiter.Ruling) {
 // dropped: the match is no longer tied).
 func (s *Service) rescore(ctx context.Context, tx *sqlstore.Tx, st *state, a arbiter.Actor, m arbiter.Match, sh *score.Sheet, why string) (arbiter.Match, error) {
 	for range 2 {
-		data, err := json.Marshal(sh)
-		if err != nil {
-			return m, arbiter.Errorf(arbiter.EINTERNAL, "encoding sheet: %v", err)
-		}
-		sc, err := st.score(&m, ResultInput{Sheet: data})
+		sc, err := st.scoreSheet(&m, sh, "", nil)
 		var e *arbiter.Error
 		if err != nil && sh.Tie != nil && errors.As(err, &e) && e.Rule == "score.tie" {
 			sh.Tie = nil
@@ -180,9 +167,9 @@ func (s *Service) rescore(ctx context.Context, tx *sqlstore.Tx, st *state, a arb
 func (s *Service) sanctionMember(ctx context.Context, tx *sqlstore.Tx, st *state, a arbiter.Actor, m arbiter.Match, chg sanction.Change, entrant, player string, teamOut bool, why string) (arbiter.Match, bool, string, error) {
 	// The player's side, and the forfeit that gives their part's points
 	// to the opponent ("away": every point to the away side).
-	side, forfeit := "home", score.ForfeitAway
+	side, forfeit := arbiter.Home, score.ForfeitAway
 	if m.Away == entrant {
-		side, forfeit = "away", score.ForfeitHome
+		side, forfeit = arbiter.Away, score.ForfeitHome
 	}
 	switch chg.Effect {
 	case sanction.AwardOpponent:
@@ -203,7 +190,7 @@ func (s *Service) sanctionMember(ctx context.Context, tx *sqlstore.Tx, st *state
 		}
 		addRulings(&m, playerRulings(w, forfeit, player, chg.Clause, why))
 		ch := change(a, "result.sanction", why, true)
-		m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m)
+		m.Version, err = docMatch.update(ctx, tx, ch, st, m.ID, m.Version, m)
 		return m, err == nil, "", err
 	case sanction.AdjudicateOpponent, sanction.FullForfeit, sanction.Reopen:
 		sh, err := standingSheet(ctx, tx, st, &m)
@@ -220,18 +207,18 @@ func (s *Service) sanctionMember(ctx context.Context, tx *sqlstore.Tx, st *state
 			// replayed boards with an override.
 			addRulings(&m, playerRulings(w, rulingReopened, player, chg.Clause, why))
 			ch := change(a, "result.reopen", why, true)
-			rep, err := get[arbiter.Report](ctx, tx, st, kindReport, m.Report)
+			rep, err := docReport.get(ctx, tx, st, m.Report)
 			if err != nil {
 				return m, false, "", err
 			}
 			rep.Status = arbiter.ReportSuperseded
-			if _, err := sqlstore.Update(ctx, tx, ch, st.row.ID, kindReport, rep.ID, rep.Version, rep); err != nil {
+			if _, err := docReport.update(ctx, tx, ch, st, rep.ID, rep.Version, rep); err != nil {
 				return m, false, "", err
 			}
 			// m.Report keeps the superseded report: the boards that stand
 			// are taken from it when the replay is entered (reopenedSheet).
 			m.Status, m.Result, m.Decision = arbiter.MatchScheduled, nil, "reopened"
-			m.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindMatch, m.ID, m.Version, m)
+			m.Version, err = docMatch.update(ctx, tx, ch, st, m.ID, m.Version, m)
 			return m, err == nil, "", err
 		}
 		addRulings(&m, playerRulings(w, forfeit, player, chg.Clause, why))
@@ -268,7 +255,7 @@ func (s *Service) knockoutFollows(ctx context.Context, tx *sqlstore.Tx, st *stat
 	if m.Bracket == "" || before == "" || after == "" || before == after {
 		return "", nil
 	}
-	rd, err := get[arbiter.Round](ctx, tx, st, kindRound, roundID(m.Stage, m.Round+1))
+	rd, err := docRound.get(ctx, tx, st, roundID(m.Stage, m.Round+1))
 	if arbiter.ErrorCode(err) == arbiter.ENOTFOUND {
 		return "", nil // not paired yet: the pairing reads the new winner
 	}
@@ -277,7 +264,7 @@ func (s *Service) knockoutFollows(ctx context.Context, tx *sqlstore.Tx, st *stat
 	}
 	swap := map[string]string{before: after, after: before}
 	for _, id := range rd.Matches {
-		n, err := get[arbiter.Match](ctx, tx, st, kindMatch, id)
+		n, err := docMatch.get(ctx, tx, st, id)
 		if err != nil {
 			return "", err
 		}
@@ -294,7 +281,7 @@ func (s *Service) knockoutFollows(ctx context.Context, tx *sqlstore.Tx, st *stat
 		if w != "" {
 			n.Away = w
 		}
-		if n.Version, err = sqlstore.Update(ctx, tx, change(a, "stage.knockout_follow", why, true), st.row.ID, kindMatch, n.ID, n.Version, n); err != nil {
+		if n.Version, err = docMatch.update(ctx, tx, change(a, "stage.knockout_follow", why, true), st, n.ID, n.Version, n); err != nil {
 			return "", err
 		}
 	}
@@ -306,41 +293,29 @@ func (s *Service) knockoutFollows(ctx context.Context, tx *sqlstore.Tx, st *stat
 // the one that stood before, whatever the sheet says of it. The reopened
 // rulings are spent. A match-level result (a summary) is the TD's
 // decision about the whole match and is left as it is.
-func reopenedSheet(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter.Match, in ResultInput) (ResultInput, error) {
+func reopenedSheet(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter.Match, sh *arbiter.Sheet) (*arbiter.Sheet, error) {
 	reopened := slices.ContainsFunc(m.Rulings, func(r arbiter.Ruling) bool { return r.Forfeit == rulingReopened })
-	if m.Decision != "reopened" || !reopened || len(in.Sheet) == 0 || m.Report == "" {
-		return in, nil
+	if m.Decision != "reopened" || !reopened || sh.Forfeit != "" || m.Report == "" {
+		return sh, nil
 	}
-	rep, err := get[arbiter.Report](ctx, q, st, kindReport, m.Report)
+	rep, err := docReport.get(ctx, q, st, m.Report)
 	if err != nil {
-		return in, err
+		return sh, err
 	}
-	old, err := score.LoadSheet(bytes.NewReader(rep.Sheet))
-	if err != nil {
-		return in, arbiter.Errorf(arbiter.EINTERNAL, "report %s: stored sheet unreadable: %v", rep.ID, err)
-	}
-	sh, err := score.LoadSheet(bytes.NewReader(in.Sheet))
-	if err != nil {
-		return in, err
-	}
-	if sh.Forfeit != "" {
-		return in, nil
-	}
-	for _, b := range old.Boards {
-		if r, ok := boardRuling(m, b.Board); ok && r.Forfeit == rulingReopened {
-			continue
-		}
-		i := slices.IndexFunc(sh.Boards, func(x score.BoardSheet) bool { return x.Board == b.Board })
-		if i < 0 {
-			sh.Boards = append(sh.Boards, b)
-		} else {
-			sh.Boards[i] = b
+	if rep.Sheet != nil {
+		for _, b := range rep.Sheet.Boards {
+			if r, ok := boardRuling(m, b.Board); ok && r.Forfeit == rulingReopened {
+				continue
+			}
+			i := slices.IndexFunc(sh.Boards, func(x score.BoardSheet) bool { return x.Board == b.Board })
+			if i < 0 {
+				sh.Boards = append(sh.Boards, b)
+			} else {
+				sh.Boards[i] = b
+			}
 		}
 	}
 	slices.SortStableFunc(sh.Boards, func(a, b score.BoardSheet) int { return a.Board - b.Board })
 	m.Rulings = slices.DeleteFunc(m.Rulings, func(r arbiter.Ruling) bool { return r.Forfeit == rulingReopened })
-	if in.Sheet, err = json.Marshal(sh); err != nil {
-		return in, arbiter.Errorf(arbiter.EINTERNAL, "encoding sheet: %v", err)
-	}
-	return in, nil
+	return sh, nil
 }

@@ -77,7 +77,7 @@ func (s *Service) Separate(ctx context.Context, a arbiter.Actor, slug string, re
 		if len(players) < 2 {
 			return arbiter.FieldError("players", "A11", "name at least two players who must play on different teams")
 		}
-		entrants, err := list[arbiter.Entrant](ctx, tx, st, kindEntrant)
+		entrants, err := docEntrant.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}
@@ -89,13 +89,13 @@ func (s *Service) Separate(ctx context.Context, a arbiter.Actor, slug string, re
 				return arbiter.RuleError("A11", "team %s already holds %s: settle that team first (reject it, or name another list)", e.Name, strings.Join(both, " and "))
 			}
 		}
-		all, err := list[Separated](ctx, tx, st, kindSeparated)
+		all, err := docSeparated.list(ctx, tx, st)
 		if err != nil {
 			return err
 		}
 		sp = Separated{ID: fmt.Sprintf("s%d", len(all)+1), Players: players, Reason: strings.TrimSpace(req.Reason),
 			By: normUser(a.Name), At: s.now()}
-		sp.Version, err = sqlstore.Create(ctx, tx, change(a, "entrant.separate", sp.Reason, false), st.row.ID, kindSeparated, sp.ID, sp)
+		sp.Version, err = docSeparated.create(ctx, tx, change(a, "entrant.separate", sp.Reason, false), st, sp.ID, sp)
 		return err
 	})
 	return sp, err
@@ -107,7 +107,7 @@ func (s *Service) RemoveSeparated(ctx context.Context, a arbiter.Actor, slug, id
 	if err := requireReason(reason, "lifting a list of separated players"); err != nil {
 		return Separated{}, err
 	}
-	return amendAsTD(ctx, s, a, slug, kindSeparated, id, "lift a list of separated players", func(sp *Separated) (sqlstore.Change, error) {
+	return amendAsTD(ctx, s, a, slug, docSeparated, id, "lift a list of separated players", func(sp *Separated) (sqlstore.Change, error) {
 		if err := sp.remove(a, s.now(), reason, "list "+id+" was already lifted"); err != nil {
 			return sqlstore.Change{}, err
 		}
@@ -122,13 +122,13 @@ func (s *Service) SeparatedPlayers(ctx context.Context, slug string) ([]Separate
 	if err != nil {
 		return nil, err
 	}
-	return list[Separated](ctx, s.DB, st, kindSeparated)
+	return docSeparated.list(ctx, s.DB, st)
 }
 
 // checkSeparated refuses a team whose players would hold two of a standing
 // list (A11). users are the team's players after the change.
 func checkSeparated(ctx context.Context, q sqlstore.Queryer, st *state, team string, users []string) error {
-	all, err := list[Separated](ctx, q, st, kindSeparated)
+	all, err := docSeparated.list(ctx, q, st)
 	if err != nil {
 		return err
 	}

@@ -94,7 +94,7 @@ func load(ctx context.Context, q sqlstore.Queryer, slug string) (*state, error) 
 	if err != nil {
 		return nil, err
 	}
-	ev, v, err := sqlstore.Get[arbiter.Event](ctx, q, row.ID, kindEvent, docID)
+	ev, v, err := docEvent.read(ctx, q, row.ID, docID)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +108,7 @@ func load(ctx context.Context, q sqlstore.Queryer, slug string) (*state, error) 
 
 // save writes the plan and, when the status changed, the event row.
 func (st *state) save(ctx context.Context, tx *sqlstore.Tx, ch sqlstore.Change) error {
-	v, err := sqlstore.Update(ctx, tx, ch, st.row.ID, kindEvent, docID, st.ev.Version, st.ev)
+	v, err := docEvent.update(ctx, tx, ch, st, docID, st.ev.Version, st.ev)
 	if err != nil {
 		return err
 	}
@@ -129,7 +129,7 @@ func isTD(ctx context.Context, q sqlstore.Queryer, st *state, a arbiter.Actor) (
 	if a.Role != arbiter.RoleTD {
 		return false, nil
 	}
-	o, _, err := sqlstore.Get[arbiter.Official](ctx, q, st.row.ID, kindOfficial, normUser(a.Name))
+	o, _, err := docOfficial.read(ctx, q, st.row.ID, normUser(a.Name))
 	if arbiter.ErrorCode(err) == arbiter.ENOTFOUND {
 		return false, nil
 	}
@@ -171,67 +171,6 @@ func requireReason(reason, what string) error {
 	}
 	_, err := arbiter.CleanText("reason", reason, arbiter.MaxReason)
 	return err
-}
-
-func list[T any](ctx context.Context, q sqlstore.Queryer, st *state, kind string) ([]T, error) {
-	recs, err := sqlstore.List[T](ctx, q, st.row.ID, kind)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]T, len(recs))
-	for i, r := range recs {
-		out[i] = r.Value
-		setVersion(&out[i], r.Version)
-	}
-	return out, nil
-}
-
-// setVersion copies the store's version into the documents that carry one.
-func setVersion(v any, version int64) {
-	switch d := v.(type) {
-	case *arbiter.Entrant:
-		d.Version = version
-	case *arbiter.Round:
-		d.Version = version
-	case *arbiter.Match:
-		d.Version = version
-	case *arbiter.Report:
-		d.Version = version
-	case *arbiter.Appeal:
-		d.Version = version
-	case *arbiter.Event:
-		d.Version = version
-	case *arbiter.Sanction:
-		d.Version = version
-	case *Negotiation:
-		d.Version = version
-	case *Armageddon:
-		d.Version = version
-	case *Lineups:
-		d.Version = version
-	case *Forbidden:
-		d.Version = version
-	case *Separated:
-		d.Version = version
-	case *Ban:
-		d.Version = version
-	case *CheatReport:
-		d.Version = version
-	case *MatchVerification:
-		d.Version = version
-	case *EligibilityCheck:
-		d.Version = version
-	case *TeamCheck:
-		d.Version = version
-	}
-}
-
-func get[T any](ctx context.Context, q sqlstore.Queryer, st *state, kind, id string) (T, error) {
-	v, version, err := sqlstore.Get[T](ctx, q, st.row.ID, kind, id)
-	if err == nil {
-		setVersion(&v, version)
-	}
-	return v, err
 }
 
 // expected is the version an update must find: the caller's when given

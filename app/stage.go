@@ -94,7 +94,7 @@ func (s *Service) AdvanceStage(ctx context.Context, a arbiter.Actor, slug string
 		}
 		for _, rd := range rounds {
 			for _, id := range rd.Matches {
-				m, err := get[arbiter.Match](ctx, tx, st, kindMatch, id)
+				m, err := docMatch.get(ctx, tx, st, id)
 				if err != nil {
 					return err
 				}
@@ -331,7 +331,7 @@ func tdOrder(t standings.Table, n int, order []string, clause string) ([]string,
 // withoutRemoved drops the rows of entrants removed by a sanction: they
 // keep their place in the table shown, but never advance.
 func withoutRemoved(ctx context.Context, q sqlstore.Queryer, st *state, t standings.Table) (standings.Table, error) {
-	es, err := list[arbiter.Entrant](ctx, q, st, kindEntrant)
+	es, err := docEntrant.list(ctx, q, st)
 	if err != nil {
 		return t, err
 	}

@@ -83,12 +83,12 @@ func (s *Service) CheckTeamRules(ctx context.Context, a arbiter.Actor, slug, ent
 			return err
 		}
 		ch := change(a, "entrant.team_rules", "A11: "+teamCheckSummary(out), false)
-		old, err := get[TeamCheck](ctx, tx, st, kindTeamCheck, out.Entrant)
+		old, err := docTeamCheck.get(ctx, tx, st, out.Entrant)
 		switch {
 		case err == nil:
-			out.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindTeamCheck, out.Entrant, old.Version, out)
+			out.Version, err = docTeamCheck.update(ctx, tx, ch, st, out.Entrant, old.Version, out)
 		case arbiter.ErrorCode(err) == arbiter.ENOTFOUND:
-			out.Version, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindTeamCheck, out.Entrant, out)
+			out.Version, err = docTeamCheck.create(ctx, tx, ch, st, out.Entrant, out)
 		}
 		return err
 	})
@@ -112,14 +112,14 @@ func (s *Service) teamCheck(ctx context.Context, a arbiter.Actor, slug, entrantI
 	if !teamRulesApply(st.f) {
 		return out, arbiter.RuleError("app.team_rules", "format %s has no A11 team rules (a team event with the antichess cup's eligibility)", st.f.Name)
 	}
-	e, err := get[arbiter.Entrant](ctx, s.DB, st, kindEntrant, normUser(entrantID))
+	e, err := docEntrant.get(ctx, s.DB, st, normUser(entrantID))
 	if err != nil {
 		return out, err
 	}
 	if e.Kind != arbiter.EntrantTeam {
 		return out, arbiter.FieldError("entrant", "app.team_rules", "%s is not a team", e.ID)
 	}
-	old, err := optional(get[TeamCheck](ctx, s.DB, st, kindTeamCheck, e.ID))
+	old, err := optional(docTeamCheck.get(ctx, s.DB, st, e.ID))
 	if err != nil {
 		return out, err
 	}
@@ -246,7 +246,7 @@ func (s *Service) TeamChecks(ctx context.Context, slug string) (map[string]TeamC
 	if err != nil {
 		return nil, err
 	}
-	xs, err := list[TeamCheck](ctx, s.DB, st, kindTeamCheck)
+	xs, err := docTeamCheck.list(ctx, s.DB, st)
 	if err != nil {
 		return nil, err
 	}

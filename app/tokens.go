@@ -93,7 +93,7 @@ func (s *Service) CreateAPIToken(ctx context.Context, a arbiter.Actor, slug stri
 		case entrant == "" && acts:
 			return arbiter.FieldError("entrant", tokenClause, "a token that reports results or posts offers acts for one entrant: name it")
 		case entrant != "":
-			e, err := get[arbiter.Entrant](ctx, tx, st, kindEntrant, entrant)
+			e, err := docEntrant.get(ctx, tx, st, entrant)
 			if arbiter.ErrorCode(err) == arbiter.ENOTFOUND || err == nil && e.Status != arbiter.EntrantApproved {
 				return arbiter.FieldError("entrant", tokenClause, "%q is not an approved entrant of %s", entrant, slug)
 			}
@@ -180,7 +180,7 @@ func (s *Service) UseAPIToken(ctx context.Context, secret string) (TokenAccess, 
 		}
 		acc = TokenAccess{Token: tokenOf(t), Event: row.Slug}
 		if t.Entrant != "" {
-			e, _, err := sqlstore.Get[arbiter.Entrant](ctx, tx, t.EventID, kindEntrant, t.Entrant)
+			e, _, err := docEntrant.read(ctx, tx, t.EventID, t.Entrant)
 			if err != nil {
 				return err
 			}

@@ -46,7 +46,7 @@ func (s *Service) unplayedAtDeadline(ctx context.Context, tx *sqlstore.Tx, st *s
 			return "", err
 		}
 		m.Status, m.Result, m.Decision = arbiter.MatchFinal, &sc.outcome, "double_forfeit"
-		_, err = sqlstore.Update(ctx, tx, change(a, "result.double_forfeit", why, false), st.row.ID, kindMatch, m.ID, m.Version, m)
+		_, err = docMatch.update(ctx, tx, change(a, "result.double_forfeit", why, false), st, m.ID, m.Version, m)
 		return "", err
 	}
 	boards := []int{0}
@@ -63,7 +63,7 @@ func (s *Service) unplayedAtDeadline(ctx context.Context, tx *sqlstore.Tx, st *s
 			continue // decided already (a no-fault ruling, a sanction)
 		}
 		id := negotiationID(m.ID, b)
-		neg, err := get[Negotiation](ctx, tx, st, kindNegotiation, id)
+		neg, err := docNegotiation.get(ctx, tx, st, id)
 		create := arbiter.ErrorCode(err) == arbiter.ENOTFOUND
 		if err != nil && !create {
 			return "", err
@@ -81,9 +81,9 @@ func (s *Service) unplayedAtDeadline(ctx context.Context, tx *sqlstore.Tx, st *s
 				neg.State = next
 				ch := change(a, "negotiation.expire", rules.Clause+": at the round deadline "+deadline, false)
 				if create {
-					_, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindNegotiation, id, neg)
+					_, err = docNegotiation.create(ctx, tx, ch, st, id, neg)
 				} else {
-					_, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindNegotiation, id, neg.Version, neg)
+					_, err = docNegotiation.update(ctx, tx, ch, st, id, neg.Version, neg)
 				}
 				if err != nil {
 					return "", err
@@ -119,7 +119,7 @@ func (s *Service) unplayedAtDeadline(ctx context.Context, tx *sqlstore.Tx, st *s
 		_, err = s.setResult(ctx, tx, st, a, m, sc, "negotiation", fmt.Sprintf("%s: %s at the round deadline %s", rules.Clause, outcome, deadline), 0)
 		return "", err
 	case len(notes) == 0:
-		sc, err := st.score(&m, ResultInput{Sheet: rulingsSheet(&m)})
+		sc, err := st.scoreSheet(&m, rulingsSheet(&m), "", nil)
 		if err != nil {
 			return "", err
 		}
@@ -128,6 +128,6 @@ func (s *Service) unplayedAtDeadline(ctx context.Context, tx *sqlstore.Tx, st *s
 	}
 	note := strings.Join(notes, "; ")
 	m.Status, m.Decision, m.Note = arbiter.MatchHeld, "held", note
-	_, err := sqlstore.Update(ctx, tx, change(a, "result.held", rules.Clause+": unplayed at the round deadline "+deadline+": "+note, false), st.row.ID, kindMatch, m.ID, m.Version, m)
+	_, err := docMatch.update(ctx, tx, change(a, "result.held", rules.Clause+": unplayed at the round deadline "+deadline+": "+note, false), st, m.ID, m.Version, m)
 	return m.ID + " is held for the TDs: " + note, err
 }

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"slices"
@@ -180,13 +179,11 @@ func (s *Service) VerifyMatch(ctx context.Context, a arbiter.Actor, slug, matchI
 	mf := st.f.Stages[m.Stage].MatchFor(m.Format)
 	var sh *score.Sheet
 	if m.Report != "" {
-		rep, err := get[arbiter.Report](ctx, s.DB, st, kindReport, m.Report)
+		rep, err := docReport.get(ctx, s.DB, st, m.Report)
 		if err != nil {
 			return out, err
 		}
-		if sh, err = score.LoadSheet(bytes.NewReader(rep.Sheet)); err != nil {
-			return out, arbiter.Errorf(arbiter.EINTERNAL, "report %s: stored sheet unreadable: %v", rep.ID, err)
-		}
+		sh = rep.Sheet
 		out.Report = rep.ID
 	}
 	pairs, err := s.pairsOf(ctx, st, &m, mf, sh)
@@ -228,12 +225,12 @@ func (s *Service) VerifyMatch(ctx context.Context, a arbiter.Actor, slug, matchI
 			return err
 		}
 		ch := change(a, "match.verify", m.ID+": "+out.Summary(), false)
-		old, err := get[MatchVerification](ctx, tx, st, kindVerification, m.ID)
+		old, err := docVerification.get(ctx, tx, st, m.ID)
 		switch {
 		case err == nil:
-			out.Version, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindVerification, m.ID, old.Version, out)
+			out.Version, err = docVerification.update(ctx, tx, ch, st, m.ID, old.Version, out)
 		case arbiter.ErrorCode(err) == arbiter.ENOTFOUND:
-			out.Version, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindVerification, m.ID, out)
+			out.Version, err = docVerification.create(ctx, tx, ch, st, m.ID, out)
 		}
 		return err
 	})
@@ -282,7 +279,7 @@ func (v *MatchVerification) Summary() string {
 func (s *Service) Verification(ctx context.Context, u *arbiter.User, slug, matchID string) (*MatchVerification, error) {
 	var out *MatchVerification
 	err := s.tdRead(ctx, slug, u, "the checks of its results on Lichess", func(q sqlstore.Queryer, st *state) (err error) {
-		out, err = optional(get[MatchVerification](ctx, q, st, kindVerification, matchID))
+		out, err = optional(docVerification.get(ctx, q, st, matchID))
 		return err
 	})
 	return out, err
@@ -317,7 +314,7 @@ func (s *Service) pairsOf(ctx context.Context, st *state, m *arbiter.Match, mf *
 	case format.MatchIndividual:
 		var players [2]string
 		for i, id := range []string{m.Home, m.Away} {
-			e, err := get[arbiter.Entrant](ctx, s.DB, st, kindEntrant, id)
+			e, err := docEntrant.get(ctx, s.DB, st, id)
 			if err != nil {
 				return nil, err
 			}
@@ -374,7 +371,7 @@ func (s *Service) pairsOf(ctx context.Context, st *state, m *arbiter.Match, mf *
 		}
 		var lineups [2][]string
 		for i, id := range []string{m.Home, m.Away} {
-			l, err := get[Lineups](ctx, s.DB, st, kindLineup, id)
+			l, err := docLineup.get(ctx, s.DB, st, id)
 			if arbiter.ErrorCode(err) == arbiter.ENOTFOUND {
 				continue
 			}

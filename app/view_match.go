@@ -90,7 +90,7 @@ func (s *Service) matchView(ctx context.Context, q sqlstore.Queryer, st *state, 
 		return nil, err
 	}
 	d := &MatchView{Event: st.ev, Format: st.f, Match: m, Round: rd, Window: st.windowOf(m.Stage, m.Round), Now: s.now(), Roles: v.roles}
-	es, err := list[arbiter.Entrant](ctx, q, st, kindEntrant)
+	es, err := docEntrant.list(ctx, q, st)
 	if err != nil {
 		return nil, err
 	}
@@ -112,11 +112,11 @@ func (s *Service) matchView(ctx context.Context, q sqlstore.Queryer, st *state, 
 		if d.ByBoard = boardNegotiation(st.f); d.ByBoard {
 			d.Boards = make([]*Negotiation, teamSize(st.f, st.ev.Entrants))
 			for i := range d.Boards {
-				if d.Boards[i], err = optional(get[Negotiation](ctx, q, st, kindNegotiation, negotiationID(m.ID, i+1))); err != nil {
+				if d.Boards[i], err = optional(docNegotiation.get(ctx, q, st, negotiationID(m.ID, i+1))); err != nil {
 					return nil, err
 				}
 			}
-		} else if d.Negotiation, err = optional(get[Negotiation](ctx, q, st, kindNegotiation, m.ID)); err != nil {
+		} else if d.Negotiation, err = optional(docNegotiation.get(ctx, q, st, m.ID)); err != nil {
 			return nil, err
 		}
 	}
@@ -130,13 +130,13 @@ func (s *Service) matchView(ctx context.Context, q sqlstore.Queryer, st *state, 
 			}
 		}
 		if d.Pending != nil && d.Side != "" {
-			d.OwnReport = d.Pending.Side == d.Side
+			d.OwnReport = string(d.Pending.Side) == d.Side
 			d.CanAnswer = !d.OwnReport
 		}
 	}
 	if _, ok := ArmageddonRules(st.f, &m); ok {
 		d.HasArmageddon = true
-		if d.Armageddon, err = optional(get[Armageddon](ctx, q, st, kindArmageddon, m.ID)); err != nil {
+		if d.Armageddon, err = optional(docArmageddon.get(ctx, q, st, m.ID)); err != nil {
 			return nil, err
 		}
 		if d.Side != "" && d.Open {

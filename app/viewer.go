@@ -29,7 +29,7 @@ func rolesIn(ctx context.Context, q sqlstore.Queryer, st *state, u string) (Role
 	if r.TD, err = isTD(ctx, q, st, arbiter.Actor{Name: u, Role: arbiter.RoleTD}); err != nil {
 		return r, err
 	}
-	es, err := list[arbiter.Entrant](ctx, q, st, kindEntrant)
+	es, err := docEntrant.list(ctx, q, st)
 	if err != nil {
 		return r, err
 	}

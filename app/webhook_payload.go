@@ -117,7 +117,7 @@ func (pb *payloadBuilder) round(id string) (arbiter.Round, error) {
 	if rd, ok := pb.rounds[id]; ok {
 		return rd, nil
 	}
-	rd, err := get[arbiter.Round](pb.ctx, pb.tx, pb.st, kindRound, id)
+	rd, err := docRound.get(pb.ctx, pb.tx, pb.st, id)
 	if err != nil {
 		return rd, err
 	}
@@ -130,7 +130,7 @@ func (pb *payloadBuilder) round(id string) (arbiter.Round, error) {
 
 func (pb *payloadBuilder) entrant(id string) (HookEntrant, error) {
 	if pb.entrants == nil {
-		es, err := list[arbiter.Entrant](pb.ctx, pb.tx, pb.st, kindEntrant)
+		es, err := docEntrant.list(pb.ctx, pb.tx, pb.st)
 		if err != nil {
 			return HookEntrant{}, err
 		}
@@ -162,7 +162,7 @@ func (pb *payloadBuilder) build(o occurrence) (*HookPayload, error) {
 	case o.Round != nil:
 		p.Round = pb.hookRound(*o.Round)
 		for _, id := range o.Round.Matches {
-			m, err := get[arbiter.Match](pb.ctx, pb.tx, pb.st, kindMatch, id)
+			m, err := docMatch.get(pb.ctx, pb.tx, pb.st, id)
 			if err != nil {
 				return nil, err
 			}

@@ -421,14 +421,14 @@ func (s *Service) RedeliverWebhook(ctx context.Context, a arbiter.Actor, slug, i
 		}
 		r := WebhookRedelivery{Delivery: id, Webhook: w.ID, Type: d.Type, Occurrence: d.Occurrence, By: normUser(a.Name), At: s.now()}
 		ch := change(a, "webhook.redeliver", d.Type+" to "+webhookOf(w).Host(), false)
-		old, v, err := sqlstore.Get[WebhookRedelivery](ctx, tx, st.row.ID, kindWebhookRedelivery, id)
+		old, v, err := docWebhookRedelivery.read(ctx, tx, st.row.ID, id)
 		switch {
 		case err == nil:
 			r.Redeliveries = old.Redeliveries + 1
-			_, err = sqlstore.Update(ctx, tx, ch, st.row.ID, kindWebhookRedelivery, id, v, r)
+			_, err = docWebhookRedelivery.update(ctx, tx, ch, st, id, v, r)
 		case arbiter.ErrorCode(err) == arbiter.ENOTFOUND:
 			r.Redeliveries = 1
-			_, err = sqlstore.Create(ctx, tx, ch, st.row.ID, kindWebhookRedelivery, id, r)
+			_, err = docWebhookRedelivery.create(ctx, tx, ch, st, id, r)
 		}
 		return err
 	})

@@ -1,9 +1,7 @@
 package app
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -47,7 +45,7 @@ func (s *Service) WrongTimeControl(ctx context.Context, a arbiter.Actor, slug, m
 		if err := requireTD(ctx, tx, st, a, "rule on a wrong time control"); err != nil {
 			return err
 		}
-		if m, err = get[arbiter.Match](ctx, tx, st, kindMatch, matchID); err != nil {
+		if m, err = docMatch.get(ctx, tx, st, matchID); err != nil {
 			return err
 		}
 		if err := requireNotOwnMatch(ctx, tx, st, a, &m, "rule on its time control"); err != nil {
@@ -70,13 +68,13 @@ func (s *Service) ruleWrongTC(ctx context.Context, tx *sqlstore.Tx, st *state, a
 	if m.Report == "" {
 		return m, false, arbiter.RuleError(clause, "match %s has no reported result to rule on", m.ID)
 	}
-	rep, err := get[arbiter.Report](ctx, tx, st, kindReport, m.Report)
+	rep, err := docReport.get(ctx, tx, st, m.Report)
 	if err != nil {
 		return m, false, err
 	}
-	sh, err := score.LoadSheet(bytes.NewReader(rep.Sheet))
-	if err != nil {
-		return m, false, arbiter.Errorf(arbiter.EINTERNAL, "report %s: stored sheet unreadable: %v", rep.ID, err)
+	sh := rep.Sheet
+	if sh == nil {
+		return m, false, arbiter.RuleError(clause, "match %s has no match sheet to rule on", m.ID)
 	}
 	parts := sh.Sets
 	if len(parts) == 0 {
@@ -109,7 +107,7 @@ func (s *Service) ruleWrongTC(ctx context.Context, tx *sqlstore.Tx, st *state, a
 	}
 	used := false
 	for _, pl := range players {
-		_, err := get[TCGrace](ctx, tx, st, kindTCGrace, pl)
+		_, err := docTCGrace.get(ctx, tx, st, pl)
 		switch {
 		case err == nil:
 			used = true
@@ -122,18 +120,14 @@ func (s *Service) ruleWrongTC(ctx context.Context, tx *sqlstore.Tx, st *state, a
 		ch := change(a, "result.wrong_tc_grace", why, false)
 		for _, pl := range players {
 			g := TCGrace{Player: pl, Match: m.ID, Set: p.TC, At: s.now()}
-			if _, err := sqlstore.Create(ctx, tx, ch, st.row.ID, kindTCGrace, pl, g); err != nil {
+			if _, err := docTCGrace.create(ctx, tx, ch, st, pl, g); err != nil {
 				return m, false, err
 			}
 		}
 		return m, true, nil
 	}
 	*p = score.PartSheet{TC: p.TC, HomePlayer: p.HomePlayer, AwayPlayer: p.AwayPlayer, Forfeit: score.ForfeitFullDraw}
-	data, err := json.Marshal(sh)
-	if err != nil {
-		return m, false, arbiter.Errorf(arbiter.EINTERNAL, "encoding sheet: %v", err)
-	}
-	sc, err := st.score(&m, ResultInput{Sheet: data})
+	sc, err := st.scoreSheet(&m, sh, "", nil)
 	if err != nil {
 		return m, false, err
 	}
@@ -149,7 +143,7 @@ func (s *Service) ruleMarkedSets(ctx context.Context, tx *sqlstore.Tx, st *state
 	if m.Report == "" {
 		return m, nil
 	}
-	rep, err := get[arbiter.Report](ctx, tx, st, kindReport, m.Report)
+	rep, err := docReport.get(ctx, tx, st, m.Report)
 	if err != nil {
 		return m, err
 	}

@@ -76,7 +76,11 @@ func FromTRF(f *trf.File) (*Tournament, error) {
 				everPaired = true
 			}
 		}
-		if length[i] <= played || participated[i] || everPaired {
+		// Never paired and absent in the round to pair, however the
+		// absence is written (round column, XXZ, 240): left out, so that
+		// such players do not count for the pairing numbers whose parity
+		// gives the initial colour (C.04.3 5.2.5).
+		if (length[i] <= played && !absent[f.Players[i].ID]) || participated[i] || everPaired {
 			order = append(order, i)
 		}
 	}

@@ -76,8 +76,12 @@ type MatchScore struct {
 	// Standings is what the match gives the stage's standings: match
 	// points, secondary score (set points / points scored / game points),
 	// sets won and games won for each side, and how it was decided
-	// (played or which forfeit). A is home, B is away.
+	// (played or which forfeit). A is home, B is away. It is the outcome
+	// as standings reads it (standings.FromOutcome).
 	Standings standings.Result `json:"standings"`
+
+	// outcome is the scored result as a report and a match store it.
+	outcome arbiter.Outcome
 }
 
 // PartScore is one part or set.
@@ -96,7 +100,7 @@ type PartScore struct {
 	Away    arbiter.Points `json:"away"`
 	Forfeit string         `json:"forfeit,omitempty"`
 	// Winner is home, away or "" (drawn or not played).
-	Winner string `json:"winner,omitempty"`
+	Winner arbiter.Side `json:"winner,omitempty"`
 }
 
 // BoardScore is one board pair of a team_boards match.
@@ -126,7 +130,7 @@ type partState struct {
 	away      arbiter.Points
 	homeHalf  int
 	awayHalf  int
-	clinched  string // team_sets: side that reached the set threshold
+	clinched  arbiter.Side // team_sets: side that reached the set threshold
 	sheet     *PartSheet
 }
 
@@ -259,7 +263,7 @@ func Score(f *format.Format, stage string, sh *Sheet, opt Options) (*MatchScore,
 	if err := decide(ms, f, st, m, sh, units); err != nil {
 		return nil, err
 	}
-	toStandings(ms, m, sh, units)
+	toOutcome(ms, m, units)
 	return ms, nil
 }
 
@@ -431,9 +435,9 @@ func play(ms *MatchScore, m *format.Match, units []unit, events []event) error {
 		if m.Kind == format.TeamSets {
 			if thr := p.def.SetThreshold(); p.clinched == "" && (p.home >= thr || p.away >= thr) {
 				if p.home >= thr {
-					p.clinched, setsHome = "home", setsHome+1
+					p.clinched, setsHome = arbiter.Home, setsHome+1
 				} else {
-					p.clinched, setsAway = "away", setsAway+1
+					p.clinched, setsAway = arbiter.Away, setsAway+1
 				}
 			}
 			if setsHome >= majority || setsAway >= majority {
@@ -485,9 +489,9 @@ func partScore(p *partState) PartScore {
 	}
 	switch {
 	case p.home > p.away:
-		ps.Winner = "home"
+		ps.Winner = arbiter.Home
 	case p.away > p.home:
-		ps.Winner = "away"
+		ps.Winner = arbiter.Away
 	}
 	return ps
 }
@@ -508,9 +512,9 @@ func report(ms *MatchScore, m *format.Match, sh *Sheet, units []unit) {
 			ba += ps.Away
 			if m.Kind == format.TeamSets {
 				switch ps.Winner {
-				case "home":
+				case arbiter.Home:
 					ms.HomeSets++
-				case "away":
+				case arbiter.Away:
 					ms.AwaySets++
 				}
 			}
@@ -537,7 +541,7 @@ func report(ms *MatchScore, m *format.Match, sh *Sheet, units []unit) {
 // decide sets the result: points (A19) or sets then set points (R11);
 // a knockout tie goes through the format's tie procedure.
 func decide(ms *MatchScore, f *format.Format, st *format.Stage, m *format.Match, sh *Sheet, units []unit) error {
-	winner := ""
+	var winner arbiter.Side
 	switch {
 	case m.Kind == format.TeamSets && ms.HomeSets != ms.AwaySets:
 		winner, ms.DecidedBy = side(ms.HomeSets > ms.AwaySets), "sets"
@@ -574,9 +578,9 @@ func decide(ms *MatchScore, f *format.Format, st *format.Stage, m *format.Match,
 		return arbiter.FieldError("tie", "score.tie", "the match is not tied (%s-%s, decided by %s)", ms.HomePoints, ms.AwayPoints, ms.DecidedBy)
 	}
 	switch winner {
-	case "home":
+	case arbiter.Home:
 		ms.Result, ms.Winner = HomeWin, ms.Home
-	case "away":
+	case arbiter.Away:
 		ms.Result, ms.Winner = AwayWin, ms.Away
 	default:
 		if ms.Result == "" {
@@ -586,15 +590,17 @@ func decide(ms *MatchScore, f *format.Format, st *format.Stage, m *format.Match,
 	return nil
 }
 
-func side(home bool) string {
+func side(home bool) arbiter.Side {
 	if home {
-		return "home"
+		return arbiter.Home
 	}
-	return "away"
+	return arbiter.Away
 }
 
-// toStandings fills what the match gives the standings.
-func toStandings(ms *MatchScore, m *format.Match, sh *Sheet, units []unit) {
+// toOutcome fills the scored result: match points, secondary score, sets
+// and games won of each side and how the match was decided, with the
+// part, set or board scores; and the same as the standings read it.
+func toOutcome(ms *MatchScore, m *format.Match, units []unit) {
 	played := 0
 	won := [2]int{}
 	for _, u := range units {
@@ -637,9 +643,18 @@ func toStandings(ms *MatchScore, m *format.Match, sh *Sheet, units []unit) {
 	default:
 		a, b = mp.Draw, mp.Draw
 	}
-	ms.Standings = standings.Result{
-		A:        standings.Side{ID: ms.Home, MatchPoints: a, Secondary: ms.HomePoints, SetsWon: ms.HomeSets, GamesWon: won[0]},
-		B:        standings.Side{ID: ms.Away, MatchPoints: b, Secondary: ms.AwayPoints, SetsWon: ms.AwaySets, GamesWon: won[1]},
-		Decision: dec,
+	o := arbiter.Outcome{Result: ms.Result, Forfeit: ms.Forfeit, DecidedBy: ms.DecidedBy, Decision: string(dec),
+		Home: arbiter.SideScore{MatchPoints: a, Points: ms.HomePoints, SetsWon: ms.HomeSets, GamesWon: won[0]},
+		Away: arbiter.SideScore{MatchPoints: b, Points: ms.AwayPoints, SetsWon: ms.AwaySets, GamesWon: won[1]}}
+	for _, p := range ms.Parts {
+		o.Parts = append(o.Parts, arbiter.PartResult{TC: p.TC, Home: p.Home, Away: p.Away})
 	}
+	for _, p := range ms.Sets {
+		o.Sets = append(o.Sets, arbiter.PartResult{TC: p.TC, Home: p.Home, Away: p.Away})
+	}
+	for _, b := range ms.Boards {
+		o.Parts = append(o.Parts, arbiter.PartResult{TC: fmt.Sprintf("board %d", b.Board), Home: b.Home, Away: b.Away})
+	}
+	ms.outcome = o
+	ms.Standings = standings.FromOutcome(ms.Home, ms.Away, &o)
 }

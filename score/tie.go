@@ -12,12 +12,12 @@ type TieScore struct {
 	// CaptainsBoard is where the captains met; AdvantagePoint the side
 	// whose captain won that board (A20), counted as 1-0 in the games.
 	CaptainsBoard  int              `json:"captains_board,omitempty"`
-	AdvantagePoint string           `json:"advantage_point,omitempty"`
+	AdvantagePoint arbiter.Side     `json:"advantage_point,omitempty"`
 	Games          *TieGames        `json:"games,omitempty"`
 	Armageddon     *ArmageddonScore `json:"armageddon,omitempty"`
 	// Winner is home or away; "" when the format has no step left.
-	Winner    string `json:"winner,omitempty"`
-	DecidedBy string `json:"decided_by,omitempty"`
+	Winner    arbiter.Side `json:"winner,omitempty"`
+	DecidedBy string       `json:"decided_by,omitempty"`
 }
 
 // TieGames is the tiebreak mini-match; Home and Away include the
@@ -34,30 +34,23 @@ type TieGames struct {
 // equal bids go to the format's coin flip or rock-paper-scissors, and a
 // draw is a win for Black.
 type ArmageddonScore struct {
-	HomeBid int    `json:"home_bid"`
-	AwayBid int    `json:"away_bid"`
-	White   string `json:"white"`
-	Result  string `json:"result"`
-	Winner  string `json:"winner"`
-}
-
-func other(s string) string {
-	if s == "home" {
-		return "away"
-	}
-	return "home"
+	HomeBid int          `json:"home_bid"`
+	AwayBid int          `json:"away_bid"`
+	White   arbiter.Side `json:"white"`
+	Result  string       `json:"result"`
+	Winner  arbiter.Side `json:"winner"`
 }
 
 // resolveTie runs the format's tie procedure on the sheet's tie data.
-func resolveTie(f *format.Format, m *format.Match, sh *Sheet, ms *MatchScore) (*TieScore, string, error) {
+func resolveTie(f *format.Format, m *format.Match, sh *Sheet, ms *MatchScore) (*TieScore, arbiter.Side, error) {
 	t := sh.Tie
 	if t == nil {
 		t = &TieSheet{}
 	}
 	ts := &TieScore{}
-	var adv string
+	var adv arbiter.Side
 	used := map[string]bool{}
-	winner := ""
+	var winner arbiter.Side
 	for _, step := range m.Tie {
 		if winner != "" {
 			break
@@ -80,9 +73,9 @@ func resolveTie(f *format.Format, m *format.Match, sh *Sheet, ms *MatchScore) (*
 			ts.CaptainsBoard = t.CaptainsBoard
 			switch {
 			case board.Home > board.Away:
-				adv = "home"
+				adv = arbiter.Home
 			case board.Away > board.Home:
-				adv = "away"
+				adv = arbiter.Away
 			}
 			ts.AdvantagePoint = adv
 		case format.TieGames:
@@ -94,9 +87,9 @@ func resolveTie(f *format.Format, m *format.Match, sh *Sheet, ms *MatchScore) (*
 				return nil, "", arbiter.FieldError(fmt.Sprintf("tie.games[%d]", step.Games), "score.tie", "%d tiebreak games, the sheet gives %d", step.Games, len(t.Games))
 			}
 			tg := &TieGames{Of: step.Games, TC: step.TC.String(), Played: len(t.Games)}
-			if adv == "home" {
+			if adv == arbiter.Home {
 				tg.Home = arbiter.Point
-			} else if adv == "away" {
+			} else if adv == arbiter.Away {
 				tg.Away = arbiter.Point
 			}
 			for k, tok := range t.Games {
@@ -129,15 +122,15 @@ func resolveTie(f *format.Format, m *format.Match, sh *Sheet, ms *MatchScore) (*
 			if a.AwayBid <= 0 {
 				return nil, "", arbiter.FieldError("tie.armageddon.away_bid", "score.armageddon", "a bid is the seconds offered for White's clock, > 0")
 			}
-			white := ""
+			var white arbiter.Side
 			switch {
 			case a.HomeBid < a.AwayBid:
-				white = "home"
+				white = arbiter.Home
 			case a.AwayBid < a.HomeBid:
-				white = "away"
+				white = arbiter.Away
 			}
 			switch {
-			case a.White != "" && a.White != "home" && a.White != "away":
+			case a.White != "" && !a.White.Valid():
 				return nil, "", arbiter.FieldError("tie.armageddon.white", "score.armageddon", "want home or away, got %q", a.White)
 			case white == "" && a.White == "":
 				return nil, "", arbiter.FieldError("tie.armageddon.white", "score.armageddon", "equal bids: give who got White by %s", f.Armageddon.EqualBids)
@@ -152,11 +145,11 @@ func resolveTie(f *format.Format, m *format.Match, sh *Sheet, ms *MatchScore) (*
 			}
 			switch {
 			case g.home == 2:
-				winner = "home"
+				winner = arbiter.Home
 			case g.away == 2:
-				winner = "away"
+				winner = arbiter.Away
 			case f.Armageddon.BlackDrawOdds:
-				winner = other(white) // a draw is a win for Black
+				winner = white.Other() // a draw is a win for Black
 			default:
 				return nil, "", arbiter.FieldError("tie.armageddon.result", "score.armageddon", "a draw does not decide: the format gives Black no draw odds")
 			}

@@ -105,16 +105,24 @@ func EventStage(stages []arbiter.Stage, si int, entrants []arbiter.Entrant, roun
 }
 
 // FromMatch is what a match with a result gives the standings; a played
-// match gives the home side White (board 1).
+// match gives the home side White (board 1: the match's home is White
+// where colours matter).
 func FromMatch(m *arbiter.Match) Result {
-	o := m.Result
+	r := FromOutcome(m.Home, m.Away, m.Result)
+	if !m.IsBye() && r.Played() {
+		r.A.Colour, r.B.Colour = White, Black
+	}
+	return r
+}
+
+// FromOutcome is a scored result (arbiter.Outcome, as the score engine
+// makes it and a match stores it) as the standings read it: side A is
+// home, B away ("" for a bye). It is the one place the two meet.
+func FromOutcome(home, away string, o *arbiter.Outcome) Result {
 	r := Result{Decision: Decision(o.Decision),
-		A: Side{ID: m.Home, MatchPoints: o.Home.MatchPoints, Secondary: o.Home.Points, SetsWon: o.Home.SetsWon, GamesWon: o.Home.GamesWon}}
-	if !m.IsBye() {
-		r.B = Side{ID: m.Away, MatchPoints: o.Away.MatchPoints, Secondary: o.Away.Points, SetsWon: o.Away.SetsWon, GamesWon: o.Away.GamesWon}
-		if r.Played() {
-			r.A.Colour, r.B.Colour = White, Black
-		}
+		A: Side{ID: home, MatchPoints: o.Home.MatchPoints, Secondary: o.Home.Points, SetsWon: o.Home.SetsWon, GamesWon: o.Home.GamesWon}}
+	if away != "" {
+		r.B = Side{ID: away, MatchPoints: o.Away.MatchPoints, Secondary: o.Away.Points, SetsWon: o.Away.SetsWon, GamesWon: o.Away.GamesWon}
 	}
 	return r
 }

@@ -71,7 +71,7 @@ func (s *Server) tdMatchPage(w http.ResponseWriter, r *http.Request) {
 	}
 	for _, rp := range reps {
 		row := tdReportRow{R: rp, Result: outcomeText(&rp.Result)}
-		if b, err := json.MarshalIndent(rp.Sheet, "", "  "); err == nil && len(rp.Sheet) > 0 {
+		if b, err := json.MarshalIndent(rp.Sheet, "", "  "); err == nil && rp.Sheet != nil {
 			row.Sheet = string(b)
 		}
 		d.Reports = append(d.Reports, row)

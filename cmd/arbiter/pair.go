@@ -26,7 +26,14 @@ const pairSynopsis = `pair --dutch IN.trf -p [OUT]   pair the next round (stdout
        arbiter pair --generate N --rounds R [--total T] [--seed S] [--absent PERMILLE] [--greedy] OUT.trf
          (--greedy: pair the generated history greedily instead of with the engine: fast for big N)
 
-Exit status (as bbpPairings): 0 ok, 1 no valid pairing (or -c found differences), 3 bad input.
+Exit status:
+  0  ok: the pairing is written (-p), every round agrees (-c), the file is generated
+  1  no valid pairing exists (-p: OUT is written empty, as bbpPairings does; nothing on stdout),
+     or -c found rounds that differ
+  2  usage: unknown flag, no --dutch, not exactly one of -p and -c, a bad flag value
+  3  bad input or file: IN missing or unreadable, malformed TRF, points that contradict the
+     results, no XXR, no initial colour (XXC/152) that can be inferred, no round left to pair;
+     OUT cannot be written; --generate with fewer than 2 or more than 9999 players
 Output format: the number of boards, then "WHITE BLACK" pairing numbers per board,
 the pairing-allocated bye as "ID 0" on the last line.`
 
@@ -147,7 +154,7 @@ func limitMemory() {
 func runPair(_ context.Context, e *env, args []string) error {
 	a, err := parsePairArgs(args)
 	if errors.Is(err, errHelp) {
-		pairUsage(e)
+		fmt.Fprintf(e.stdout, "Usage: arbiter %s\n", pairSynopsis)
 		return nil
 	}
 	if err != nil {
@@ -175,6 +182,12 @@ func runPair(_ context.Context, e *env, args []string) error {
 	}
 	pairs, err := dutch.Pair(t)
 	if errors.Is(err, dutch.ErrNoPairing) {
+		// bbpPairings leaves OUT empty: scripts that read it see no boards.
+		if a.out != "" {
+			if err := os.WriteFile(a.out, nil, 0o644); err != nil {
+				return &exitError{3, arbiter.Errorf(arbiter.EINVALID, "writing %s: %v", a.out, err)}
+			}
+		}
 		return &exitError{1, arbiter.Errorf(arbiter.ENOPAIRING, "%s: no valid pairing exists", a.in)}
 	}
 	if err != nil {
@@ -210,13 +223,16 @@ func runGenerate(e *env, a *pairArgs) error {
 		_, err = io.Copy(e.stdout, &out)
 		return err
 	}
-	return os.WriteFile(a.out, out.Bytes(), 0o644)
+	if err := os.WriteFile(a.out, out.Bytes(), 0o644); err != nil {
+		return &exitError{3, arbiter.Errorf(arbiter.EINVALID, "writing %s: %v", a.out, err)}
+	}
+	return nil
 }
 
 // checkTournament re-pairs every round of f from the rounds before it and
 // reports the rounds where the engine's pairing differs from the file.
 func checkTournament(e *env, f *trf.File) error {
-	full, err := pairing.FromTRF(withNextRoundColumn(f))
+	full, err := finishedTournament(f)
 	if err != nil {
 		return &exitError{3, err}
 	}
@@ -245,18 +261,68 @@ func checkTournament(e *env, f *trf.File) error {
 	return nil
 }
 
-// withNextRoundColumn returns f with XXR raised so that a finished
-// tournament converts (FromTRF wants a round left to pair).
-func withNextRoundColumn(f *trf.File) *trf.File {
-	g := *f
+// finishedTournament converts a tournament whose rounds may all be played.
+// FromTRF wants a round left to pair, so it is given XXR raised by one; the
+// tournament then gets the file's number of rounds back (or the rounds
+// played, when XXR is missing or smaller), so that re-pairing the final
+// round applies the last-round rules (topscorers, C.04.3 1.8 and C3).
+// Baku acceleration depends on the number of rounds too: when it applies
+// and XXR had to be raised, the accelerations are taken from the file
+// without its last round, converted with the file's own XXR.
+func finishedTournament(f *trf.File) (*pairing.Tournament, error) {
 	played := 0
 	for _, p := range f.Players {
 		played = max(played, len(p.Rounds))
 	}
-	if g.TotalRounds <= played {
-		g.TotalRounds = played + 1
+	total := max(f.TotalRounds, played)
+	if f.TotalRounds > played {
+		return pairing.FromTRF(f)
 	}
-	return &g
+	g := *f
+	g.TotalRounds = played + 1
+	full, err := pairing.FromTRF(&g)
+	if err != nil {
+		return nil, err
+	}
+	full.TotalRounds = total
+	if !bakuAccelerated(f) || full.PlayedRounds < 2 {
+		return full, nil
+	}
+	// The file without its last round, points as after round k-1.
+	k := full.PlayedRounds
+	byID := map[int]*pairing.Player{}
+	for i := range full.Players {
+		byID[full.Players[i].ID] = &full.Players[i]
+	}
+	h := *f
+	h.TotalRounds = total
+	h.Players = make([]trf.Player, len(f.Players))
+	for i, p := range f.Players {
+		if len(p.Rounds) >= k {
+			p.Rounds = p.Rounds[:k-1]
+			if q := byID[p.ID]; q != nil {
+				p.Points = q.Score - full.Points.For(q.Games[k-1])
+			}
+		}
+		h.Players[i] = p
+	}
+	before, err := pairing.FromTRF(&h)
+	if err != nil {
+		return nil, err
+	}
+	for _, q := range before.Players {
+		if p := byID[q.ID]; p != nil {
+			p.Accelerations = q.Accelerations
+		}
+	}
+	return full, nil
+}
+
+// bakuAccelerated: record 192 names Baku acceleration and no XXA or 250
+// record gives the accelerations explicitly (as pairing.FromTRF reads it).
+func bakuAccelerated(f *trf.File) bool {
+	return len(f.Accelerations) == 0 && len(f.AccelerationRanges) == 0 &&
+		strings.HasSuffix(strings.ToUpper(strings.TrimSpace(f.TournamentCode)), "_BAKU")
 }
 
 func indent(s string) string {

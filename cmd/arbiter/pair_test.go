@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"arbiter"
 	"arbiter/internal/testshared"
+	"arbiter/trf"
 )
 
 func corpusFile(t *testing.T, rel string) string {
@@ -116,5 +118,66 @@ func TestPairGenerateIsDeterministicAndPairable(t *testing.T) {
 	// Every round of the generated file is what the engine pairs again.
 	if code, stdout, _ := runCLI(t, "", "pair", "--dutch", a, "-c"); code != 0 {
 		t.Fatalf("check: code=%d\n%s", code, stdout)
+	}
+}
+
+// Every exit status of pair, as documented in its help and docs/pairing.md.
+func TestPairExitStatuses(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	noPairing := corpusFile(t, "cases/t001_n006_R05_k03.trf") // expected_rc 1 in the corpus
+	ok := corpusFile(t, "cases/t001_n006_R05_k00.trf")
+	finished := filepath.Join(dir, "finished.trf")
+	fin := &trf.File{Version: 2016, TotalRounds: 1, InitialColour: 'w', PointSystem: trf.DefaultPointSystem(), Players: []trf.Player{
+		{ID: 1, Name: "A", Points: arbiter.Point, Rounds: []trf.Round{{Opponent: 2, Colour: 'w', Result: '1'}}},
+		{ID: 2, Name: "B", Rounds: []trf.Round{{Opponent: 1, Colour: 'b', Result: '0'}}},
+	}}
+	os.WriteFile(finished, []byte(fin.String()), 0o644)
+	noXXR := filepath.Join(dir, "noxxr.trf")
+	os.WriteFile(noXXR, []byte("XXC white1\n001    1      A                                 2000                             0.0\n001    2      B                                 1900                             0.0\n"), 0o644)
+	out := func(name string) string { return filepath.Join(dir, name) }
+	// A stale OUT from an earlier run must not survive a failed pairing.
+	os.WriteFile(out("stale.txt"), []byte("1\n1 2\n"), 0o644)
+	cases := []struct {
+		name    string
+		args    []string
+		code    int
+		outFile string // "" = not checked; the file must exist with this content ("-" = must not exist)
+		want    string
+	}{
+		{"help", []string{"pair", "-h"}, 0, "", ""},
+		{"pairing written", []string{"pair", "--dutch", ok, "-p", out("ok.txt")}, 0, "ok.txt", "3\n4 1\n2 5\n6 3\n"},
+		{"no valid pairing, OUT empty", []string{"pair", "--dutch", noPairing, "-p", out("none.txt")}, 1, "none.txt", ""},
+		{"no valid pairing, stale OUT emptied", []string{"pair", "--dutch", noPairing, "-p", out("stale.txt")}, 1, "stale.txt", ""},
+		{"no valid pairing, bbpPairings command line", []string{"--dutch", noPairing, "-p", out("bbp.txt")}, 1, "bbp.txt", ""},
+		{"usage", []string{"pair", "--dutch", ok}, 2, "", ""},
+		{"missing input", []string{"pair", "--dutch", out("missing.trf"), "-p", out("m.txt")}, 3, "m.txt", "-"},
+		{"missing input, check", []string{"pair", "--dutch", out("missing.trf"), "-c"}, 3, "", ""},
+		{"no XXR", []string{"pair", "--dutch", noXXR, "-p"}, 3, "", ""},
+		{"no round left to pair", []string{"pair", "--dutch", finished, "-p"}, 3, "", ""},
+		{"OUT cannot be written", []string{"pair", "--dutch", ok, "-p", out("no/such/dir.txt")}, 3, "", ""},
+		{"generate, too few players", []string{"pair", "--generate", "1", "--rounds", "1", out("g.trf")}, 3, "g.trf", "-"},
+	}
+	for _, c := range cases {
+		code, _, stderr := runCLI(t, "", c.args...)
+		if code != c.code {
+			t.Errorf("%s: exit %d, want %d (stderr %q)", c.name, code, c.code, stderr)
+		}
+		if c.outFile == "" {
+			continue
+		}
+		got, err := os.ReadFile(out(c.outFile))
+		switch {
+		case c.want == "-" && err == nil:
+			t.Errorf("%s: %s was written", c.name, c.outFile)
+		case c.want != "-" && (err != nil || string(got) != c.want):
+			t.Errorf("%s: %s = %q (%v), want %q", c.name, c.outFile, got, err, c.want)
+		}
+	}
+	_, help, _ := runCLI(t, "", "pair", "-h") // on stdout: asked for
+	for _, s := range []string{"\n  0  ok", "\n  1  no valid pairing", "\n  2  usage", "\n  3  bad input", "IN missing"} {
+		if !strings.Contains(help, s) {
+			t.Errorf("pair -h does not document %q", s)
+		}
 	}
 }

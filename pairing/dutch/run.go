@@ -64,7 +64,10 @@ func (g *globalGraph) prefer(v int, cands []int) (int, bool) {
 	return g.g.Prefer(v, cands, func(a, b int) bool { return a < g.n && b < g.n })
 }
 
-func (e *engine) run() ([]pairing.Pair, error) {
+// prepare derives the forbidden pairs (configured groups in force and every
+// played opponent), the players to pair in pairing order and the topscorer
+// threshold.
+func (e *engine) prepare() {
 	t := e.t
 	// Forbidden pairs: configured groups and every played opponent.
 	e.forb = make([]map[int]bool, len(t.Players))
@@ -102,9 +105,16 @@ func (e *engine) run() ([]pairing.Pair, error) {
 		}
 		return e.sorted[a].rank < e.sorted[b].rank
 	})
+}
+
+func (e *engine) run() ([]pairing.Pair, error) {
+	e.prepare()
 	n := len(e.sorted)
 	if n == 0 {
 		return nil, nil
+	}
+	if pairs, ok := e.firstRound(); ok {
+		return pairs, nil
 	}
 	sorted := e.sorted
 	score := func(v int) arbiter.Points { return e.accScore(sorted[v], 0) }
