@@ -23,9 +23,14 @@ type Armageddon struct {
 	Version int64 `json:"-"`
 }
 
-// armageddonRules are the format's armageddon rules (A3; W12 for the
-// ACWC), or false when the stage's tie procedure has no armageddon.
-func armageddonRules(f *format.Format, m *arbiter.Match) (armageddon.Rules, bool) {
+// ArmageddonRules are the format's armageddon rules for match m (A3; W12
+// for the ACWC, whose equal bids go to rock-paper-scissors), or false when
+// the stage's tie procedure has no armageddon. The one place that chooses
+// them: the use cases, the pages, the CLI and the demo ask here.
+func ArmageddonRules(f *format.Format, m *arbiter.Match) (armageddon.Rules, bool) {
+	if m.Stage < 0 || m.Stage >= len(f.Stages) {
+		return armageddon.Rules{}, false
+	}
 	mf := f.Stages[m.Stage].MatchFor(m.Format)
 	has := false
 	for _, t := range mf.Tie {
@@ -34,10 +39,17 @@ func armageddonRules(f *format.Format, m *arbiter.Match) (armageddon.Rules, bool
 	if !has || f.Armageddon == nil {
 		return armageddon.Rules{}, false
 	}
-	if f.Armageddon.EqualBids == "rock_paper_scissors" {
-		return armageddon.RulesW12(), true
+	return FormatArmageddonRules(f), true
+}
+
+// FormatArmageddonRules are the armageddon rules of a format that has an
+// armageddon: W12's where equal bids go to rock-paper-scissors (the
+// ACWC), A3's otherwise.
+func FormatArmageddonRules(f *format.Format) armageddon.Rules {
+	if f.Armageddon != nil && f.Armageddon.EqualBids == "rock_paper_scissors" {
+		return armageddon.RulesW12()
 	}
-	return armageddon.RulesA3(), true
+	return armageddon.RulesA3()
 }
 
 // BidArmageddon records a side's sealed bid (a commitment: sha256 over the
@@ -70,7 +82,7 @@ func (s *Service) BidArmageddon(ctx context.Context, a arbiter.Actor, slug, matc
 		if side == "" {
 			return arbiter.Errorf(arbiter.EFORBIDDEN, "%s may bid only in their own match", a)
 		}
-		rules, ok := armageddonRules(st.f, &m)
+		rules, ok := ArmageddonRules(st.f, &m)
 		if !ok {
 			return arbiter.RuleError("app.armageddon", "match %s has no armageddon in its tie procedure", m.ID)
 		}

@@ -123,13 +123,15 @@ func (s *Service) LiftBan(ctx context.Context, a arbiter.Actor, slug, id, reason
 	})
 }
 
-// Bans lists the bans recorded in an event, lifted ones included.
-func (s *Service) Bans(ctx context.Context, slug string) ([]Ban, error) {
-	st, err := load(ctx, s.DB, slug)
-	if err != nil {
-		return nil, err
-	}
-	return docBan.list(ctx, s.DB, st)
+// Bans lists the bans recorded in an event, lifted ones included, for
+// its TDs (u).
+func (s *Service) Bans(ctx context.Context, u *arbiter.User, slug string) ([]Ban, error) {
+	var out []Ban
+	err := s.tdRead(ctx, slug, u, "its bans", func(q sqlstore.Queryer, st *state) (err error) {
+		out, err = docBan.list(ctx, q, st)
+		return err
+	})
+	return out, err
 }
 
 // checkBans refuses players banned from the event st (R17): by a ban

@@ -89,7 +89,7 @@ func TestBansAcrossEvents(t *testing.T) {
 		if err := register("rk26", "late", "caplate", "forever1", "blate"); err != nil {
 			t.Errorf("after the ban was lifted: %v", err)
 		}
-		bans := must(s.Bans(ctx, "rk25"))
+		bans := must(s.Bans(ctx, arbiter.NamedUser(td.Name), "rk25"))
 		if len(bans) != 3 || !bans[0].Lifted || bans[0].LiftedReason != "appeal upheld" {
 			t.Fatalf("bans %+v", bans)
 		}

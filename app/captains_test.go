@@ -84,7 +84,7 @@ func TestCaptainsAdvantageFromData(t *testing.T) {
 		if m.Result.Result != "away_win" || m.Result.DecidedBy != "armageddon" {
 			t.Fatalf("semifinal 1: %+v", m.Result)
 		}
-		rep := must(s.Reports(ctx, "ko", semis[0].ID))[0]
+		rep := must(s.Reports(ctx, arbiter.NamedUser(td.Name), "ko", semis[0].ID))[0]
 		var stored struct {
 			Tie struct {
 				CaptainsBoard int `json:"captains_board"`

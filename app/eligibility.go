@@ -279,19 +279,19 @@ func (s *Service) Eligibility(ctx context.Context, slug, entrantID string) (*Eli
 }
 
 // Eligibilities returns the last eligibility check of every entrant
-// checked, by entrant ID.
-func (s *Service) Eligibilities(ctx context.Context, slug string) (map[string]EligibilityCheck, error) {
-	st, err := load(ctx, s.DB, slug)
-	if err != nil {
-		return nil, err
-	}
-	xs, err := docEligibility.list(ctx, s.DB, st)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]EligibilityCheck, len(xs))
-	for _, x := range xs {
-		out[x.Entrant] = x
-	}
-	return out, nil
+// checked, by entrant ID, for the event's TDs (u).
+func (s *Service) Eligibilities(ctx context.Context, u *arbiter.User, slug string) (map[string]EligibilityCheck, error) {
+	var out map[string]EligibilityCheck
+	err := s.tdRead(ctx, slug, u, "its eligibility checks", func(q sqlstore.Queryer, st *state) error {
+		xs, err := docEligibility.list(ctx, q, st)
+		if err != nil {
+			return err
+		}
+		out = make(map[string]EligibilityCheck, len(xs))
+		for _, x := range xs {
+			out[x.Entrant] = x
+		}
+		return nil
+	})
+	return out, err
 }

@@ -221,7 +221,7 @@ func TestCheckEligibilityTeam(t *testing.T) {
 		if want := "fail: B01 fails A2.age; c01 fails account (13 checks for the TD to confirm)"; v.Summary() != want {
 			t.Fatalf("summary %q", v.Summary())
 		}
-		all := must(s.Eligibilities(ctx, "atc"))
+		all := must(s.Eligibilities(ctx, arbiter.NamedUser(td.Name), "atc"))
 		if len(all) != 1 || all["team-01"].Version != 2 {
 			t.Fatalf("eligibilities %+v", all)
 		}

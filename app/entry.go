@@ -404,12 +404,17 @@ func (s *Service) ResultLayout(ctx context.Context, a arbiter.Actor, slug, match
 	if err != nil {
 		return EntryLayout{}, err
 	}
-	l := entryLayout(st, &m)
 	td, err := isTD(ctx, s.DB, st, a)
 	if err != nil {
-		return l, err
+		return EntryLayout{}, err
 	}
-	if sh, err := s.importedSheet(ctx, s.DB, st, &m); err != nil {
+	return s.resultLayout(ctx, s.DB, st, &m, td)
+}
+
+// resultLayout is ResultLayout within a read (the match view's).
+func (s *Service) resultLayout(ctx context.Context, q sqlstore.Queryer, st *state, m *arbiter.Match, td bool) (EntryLayout, error) {
+	l := entryLayout(st, m)
+	if sh, err := s.importedSheet(ctx, q, st, m); err != nil {
 		return l, err
 	} else if sh != nil {
 		prefill(&l, sh)
@@ -419,7 +424,7 @@ func (s *Service) ResultLayout(ctx context.Context, a arbiter.Actor, slug, match
 		return l, nil
 	}
 	if m.Report != "" {
-		rep, err := docReport.get(ctx, s.DB, st, m.Report)
+		rep, err := docReport.get(ctx, q, st, m.Report)
 		if err != nil {
 			return l, err
 		}
@@ -431,7 +436,7 @@ func (s *Service) ResultLayout(ctx context.Context, a arbiter.Actor, slug, match
 		return l, nil
 	}
 	if l.Source == "" {
-		v, err := optional(docVerification.get(ctx, s.DB, st, m.ID))
+		v, err := optional(docVerification.get(ctx, q, st, m.ID))
 		if err != nil {
 			return l, err
 		}

@@ -77,7 +77,7 @@ func TestResultForm(t *testing.T) {
 		if _, err := s.CheckResult(ctx, player("a01"), "atc", m.ID, vals); arbiter.ErrorCode(err) != arbiter.EFORBIDDEN {
 			t.Fatalf("a member checks: %v", err)
 		}
-		if got := must(s.Reports(ctx, "atc", m.ID)); len(got) != 0 {
+		if got := must(s.Reports(ctx, arbiter.NamedUser(td.Name), "atc", m.ID)); len(got) != 0 {
 			t.Fatalf("checking stored %d reports", len(got))
 		}
 

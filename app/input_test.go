@@ -148,7 +148,7 @@ func TestOneConfirmedReportPerMatch(t *testing.T) {
 		for _, sum := range []string{"5.5-4.5", "4.5-5.5", "5-5"} {
 			must(s.OverrideResult(ctx, td, "acwc", "s1r1b1", ResultInput{Summary: sum}, "games checked on Lichess", 0))
 		}
-		rs := must(s.Reports(ctx, "acwc", "s1r1b1"))
+		rs := must(s.Reports(ctx, arbiter.NamedUser(td.Name), "acwc", "s1r1b1"))
 		confirmed := 0
 		for _, r := range rs {
 			if r.Status == arbiter.ReportConfirmed {

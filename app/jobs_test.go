@@ -64,7 +64,7 @@ func TestEligibilityJobs(t *testing.T) {
 
 		c.t = utc(2023, 3, 12, 9, 5)
 		wantRan(t, runJobs(t, s, c), "Eligibility check of veteran=done/1")
-		checks := must(s.Eligibilities(ctx, "wc"))
+		checks := must(s.Eligibilities(ctx, arbiter.NamedUser(td.Name), "wc"))
 		v := checks["veteran"]
 		if v.By != "arbiter" || v.Status != "fail" || !v.At.Equal(c.t) || detailOf(v.Reports[0], "W1.games") != "at most 0 rated antichess games before 2023-03-12 (needs 1000)" {
 			t.Fatalf("check %+v", v)
@@ -84,7 +84,7 @@ func TestEligibilityJobs(t *testing.T) {
 		wantErr(t, err, arbiter.EFORBIDDEN, "")
 		c.t = c.t.Add(time.Hour)
 		wantRan(t, runJobs(t, s, c), "Eligibility check of veteran=done/1")
-		if v := must(s.Eligibilities(ctx, "wc"))["veteran"]; v.By != "arbitertd" || !v.At.Equal(c.t) || v.Version != 2 {
+		if v := must(s.Eligibilities(ctx, arbiter.NamedUser(td.Name), "wc"))["veteran"]; v.By != "arbitertd" || !v.At.Equal(c.t) || v.Version != 2 {
 			t.Fatalf("second check %+v", v)
 		}
 		latest := must(s.EligibilityJobs(ctx, "wc"))
@@ -204,7 +204,7 @@ func TestEligibilityJobFaults(t *testing.T) {
 		if len(failed) != 1 || failed[0].Attempt != 5 {
 			t.Fatalf("failed jobs %+v", failed)
 		}
-		if _, ok := must(s.Eligibilities(ctx, "wc"))["veteran"]; ok {
+		if _, ok := must(s.Eligibilities(ctx, arbiter.NamedUser(td.Name), "wc"))["veteran"]; ok {
 			t.Fatal("a check was stored from garbage")
 		}
 
@@ -216,7 +216,7 @@ func TestEligibilityJobFaults(t *testing.T) {
 			t.Fatalf("retried %+v", j)
 		}
 		wantRan(t, runJobs(t, s, c), "Eligibility check of veteran=done/6")
-		if v, ok := must(s.Eligibilities(ctx, "wc"))["veteran"]; !ok || v.Status != "fail" {
+		if v, ok := must(s.Eligibilities(ctx, arbiter.NamedUser(td.Name), "wc"))["veteran"]; !ok || v.Status != "fail" {
 			t.Fatalf("check after the retry %+v", v)
 		}
 		audit := must(s.Audit(ctx, td, "wc", sqlstore.AuditFilter{Kind: kindJobRetry}))
@@ -267,7 +267,7 @@ func TestVerifyJob(t *testing.T) {
 		s.SetGameSource(&fakeGames{games: without(fixtureGames(t), "SynTh006")})
 		must(s.RetryJob(ctx, td, "vc", j.ID))
 		wantRan(t, runJobs(t, s, c), j.What+"=done/2")
-		if v := must(s.Verification(ctx, "vc", m.ID)); v == nil || !v.Consistent || v.By != "arbitertd" {
+		if v := must(s.Verification(ctx, arbiter.NamedUser(td.Name), "vc", m.ID)); v == nil || !v.Consistent || v.By != "arbitertd" {
 			t.Fatalf("verification %+v", v)
 		}
 	})

@@ -153,7 +153,7 @@ func TestLichessRoundACWC(t *testing.T) {
 			t.Fatalf("board 1 games %+v", mg.Games)
 		}
 		for i, m := range must(s.Matches(ctx, "wc", "")) {
-			rep := must(s.Reports(ctx, "wc", m.ID))
+			rep := must(s.Reports(ctx, arbiter.NamedUser(td.Name), "wc", m.ID))
 			if m.Status != arbiter.MatchReported || len(rep) != 1 || rep[0].By != "lichess" || rep[0].Summary != "from Lichess" {
 				t.Fatalf("match %d after the games: %s %+v", i+1, m.Status, rep)
 			}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"arbiter"
@@ -117,13 +118,34 @@ func (s *Service) lineup(ctx context.Context, a arbiter.Actor, slug, entrantID s
 }
 
 // Lineup returns the lineup a team plays in round seq: its own, or the
-// latest earlier one (R7), and the round it was submitted for.
-func (s *Service) Lineup(ctx context.Context, slug, entrantID string, seq int) (lineup.Lineup, int, error) {
-	st, err := load(ctx, s.DB, slug)
-	if err != nil {
-		return lineup.Lineup{}, 0, err
-	}
-	l, err := docLineup.get(ctx, s.DB, st, strings.ToLower(entrantID))
+// latest earlier one (R7), and the round it was submitted for. The viewer
+// u sees it if they are a TD of the event or the team's captain or member,
+// anyone else only from the round's start, its deadline (R7: nobody picks
+// a lineup knowing the other side's); before then it is EFORBIDDEN.
+func (s *Service) Lineup(ctx context.Context, u *arbiter.User, slug, entrantID string, seq int) (lineup.Lineup, int, error) {
+	var out lineup.Lineup
+	var from int
+	err := s.read(ctx, slug, u, func(q sqlstore.Queryer, st *state, v viewer) error {
+		id := strings.ToLower(entrantID)
+		if w := st.windowBySeq(seq); !LineupVisible(v.roles, id, w.Start, s.now()) {
+			when := "its start"
+			if !w.Start.IsZero() {
+				when = w.Start.Format("Monday 2006-01-02 15:04 UTC")
+			}
+			return &arbiter.Error{Code: arbiter.EFORBIDDEN, Rule: "R7", Message: fmt.Sprintf(
+				"the lineup of %s for round %d is shown to its own team and the TDs only until the round starts, %s (R7)", entrantID, seq, when)}
+		}
+		var err error
+		out, from, err = lineupOf(ctx, q, st, id, seq)
+		return err
+	})
+	return out, from, err
+}
+
+// lineupOf is the lineup team id plays in round seq, with no disclosure
+// check.
+func lineupOf(ctx context.Context, q sqlstore.Queryer, st *state, id string, seq int) (lineup.Lineup, int, error) {
+	l, err := docLineup.get(ctx, q, st, id)
 	if err != nil {
 		return lineup.Lineup{}, 0, err
 	}

@@ -48,7 +48,7 @@ func TestRKCCLineups(t *testing.T) {
 		_, err = s.SubmitLineup(ctx, cap1, "rk", "team-1", 1, []string{"c1", "a1", "b1"})
 		wantErr(t, err, arbiter.ERULE, "R7")
 		// R7: without a lineup for round 2 the team plays round 1's.
-		l, from := must2(s.Lineup(ctx, "rk", "team-1", 2))
+		l, from := must2(s.Lineup(ctx, arbiter.NamedUser("cap1"), "rk", "team-1", 2))
 		if from != 1 || l.Sets[0] != "cap1" {
 			t.Fatalf("round 2 lineup %v from round %d", l, from)
 		}
@@ -124,7 +124,7 @@ func TestRKCCWildCard(t *testing.T) {
 		_, err = s.WildCard(ctx, cap2, "rk", "team-2", 6, "a2", "c2")
 		wantErr(t, err, arbiter.ERULE, "R9") // not the Swiss winner
 		must(s.WildCard(ctx, cap1, "rk", "team-1", 6, "a1", "c1"))
-		l, _ := must2(s.Lineup(ctx, "rk", "team-1", 6))
+		l, _ := must2(s.Lineup(ctx, arbiter.NamedUser("cap1"), "rk", "team-1", 6))
 		if l.Sets[0] != "cap1" || l.Sets[1] != "c1" || l.Sets[2] != "b1" {
 			t.Fatalf("lineup after the wild card %v", l.Sets)
 		}

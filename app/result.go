@@ -189,7 +189,8 @@ func summarySheet(mf *format.Match, summary string) (*score.Sheet, error) {
 }
 
 // sideOf says which side of m the actor plays for, or "" (players report
-// in individual events, captains in team events).
+// in individual events, captains in team events; a removed entrant no
+// longer acts).
 func sideOf(ctx context.Context, q sqlstore.Queryer, st *state, a arbiter.Actor, m *arbiter.Match) (arbiter.Side, error) {
 	me := normUser(a.Name)
 	for _, side := range arbiter.Sides {
@@ -201,16 +202,26 @@ func sideOf(ctx context.Context, q sqlstore.Queryer, st *state, a arbiter.Actor,
 		if err != nil {
 			return "", err
 		}
-		switch {
-		case e.Status != arbiter.EntrantApproved:
-			continue // a removed entrant no longer acts
-		case e.Kind == arbiter.EntrantPlayer && a.Role == arbiter.RolePlayer && e.Player == me:
-			return side, nil
-		case e.Kind == arbiter.EntrantTeam && a.Role == arbiter.RoleCaptain && e.Captain == me:
+		if e.Status == arbiter.EntrantApproved && a.Role != "" && sideRole(e, me) == a.Role {
 			return side, nil
 		}
 	}
 	return "", nil
+}
+
+// sideRole is the role user me acts in for entrant e: captain of a team,
+// player of an individual entrant, "" for anyone else. The one answer to
+// "which side am I": sideOf (writes) and Roles (pages) both ask it.
+func sideRole(e arbiter.Entrant, me string) string {
+	switch {
+	case me == "":
+		return ""
+	case e.Kind == arbiter.EntrantPlayer && normUser(e.Player) == me:
+		return arbiter.RolePlayer
+	case e.Kind == arbiter.EntrantTeam && normUser(e.Captain) == me:
+		return arbiter.RoleCaptain
+	}
+	return ""
 }
 
 // matchInRound loads a match and its round.
@@ -491,13 +502,35 @@ func (s *Service) setResult(ctx context.Context, tx *sqlstore.Tx, st *state, a a
 	return m, err
 }
 
-// Reports lists the reports of one match (every match when empty).
-func (s *Service) Reports(ctx context.Context, slug, matchID string) ([]arbiter.Report, error) {
-	st, err := load(ctx, s.DB, slug)
-	if err != nil {
-		return nil, err
-	}
-	rs, err := docReport.list(ctx, s.DB, st)
+// Reports lists the reports of one match (every match when empty) that
+// user u may see: a match's reports are its sides' (captains, players,
+// members) and the TDs'. Every match's are the TDs' only.
+func (s *Service) Reports(ctx context.Context, u *arbiter.User, slug, matchID string) ([]arbiter.Report, error) {
+	var out []arbiter.Report
+	err := s.read(ctx, slug, u, func(q sqlstore.Queryer, st *state, v viewer) error {
+		if matchID == "" {
+			if !v.roles.TD {
+				return arbiter.Errorf(arbiter.EFORBIDDEN, "only a TD of %s sees every match's reports", slug)
+			}
+		} else {
+			m, err := docMatch.get(ctx, q, st, matchID)
+			if err != nil {
+				return err
+			}
+			if !v.roles.InMatch(m) {
+				return arbiter.Errorf(arbiter.EFORBIDDEN, "the reports of match %s are for its sides and the TDs", matchID)
+			}
+		}
+		var err error
+		out, err = matchReports(ctx, q, st, matchID)
+		return err
+	})
+	return out, err
+}
+
+// matchReports lists the reports of one match (every match when empty).
+func matchReports(ctx context.Context, q sqlstore.Queryer, st *state, matchID string) ([]arbiter.Report, error) {
+	rs, err := docReport.list(ctx, q, st)
 	if err != nil {
 		return nil, err
 	}

@@ -2,9 +2,6 @@ package app
 
 import (
 	"context"
-	"slices"
-
-	"arbiter"
 )
 
 // Roles is what one user may do in one event, for pages to show the
@@ -26,34 +23,9 @@ func (r Roles) Any() bool {
 
 // RolesOf returns the user's roles in the event (none for an empty user).
 func (s *Service) RolesOf(ctx context.Context, slug, user string) (Roles, error) {
-	var r Roles
 	st, err := load(ctx, s.DB, slug)
 	if err != nil {
-		return r, err
+		return Roles{}, err
 	}
-	u := normUser(user)
-	if u == "" {
-		return r, nil
-	}
-	if r.TD, err = isTD(ctx, s.DB, st, arbiter.Actor{Name: u, Role: arbiter.RoleTD}); err != nil {
-		return r, err
-	}
-	es, err := docEntrant.list(ctx, s.DB, st)
-	if err != nil {
-		return r, err
-	}
-	for _, e := range es {
-		switch {
-		case e.Kind == arbiter.EntrantPlayer && normUser(e.Player) == u:
-			r.Player = append(r.Player, e.ID)
-		case e.Kind == arbiter.EntrantTeam:
-			if normUser(e.Captain) == u {
-				r.Captain = append(r.Captain, e.ID)
-			}
-			if slices.ContainsFunc(append(slices.Clone(e.Members), e.Substitute), func(m string) bool { return normUser(m) == u }) {
-				r.Member = append(r.Member, e.ID)
-			}
-		}
-	}
-	return r, nil
+	return rolesIn(ctx, s.DB, st, normUser(user))
 }

@@ -275,13 +275,14 @@ func (v *MatchVerification) Summary() string {
 }
 
 // Verification returns the last check of a match on Lichess, nil when
-// it was never checked.
-func (s *Service) Verification(ctx context.Context, slug, matchID string) (*MatchVerification, error) {
-	st, err := load(ctx, s.DB, slug)
-	if err != nil {
-		return nil, err
-	}
-	return optional(docVerification.get(ctx, s.DB, st, matchID))
+// it was never checked; for the event's TDs (u).
+func (s *Service) Verification(ctx context.Context, u *arbiter.User, slug, matchID string) (*MatchVerification, error) {
+	var out *MatchVerification
+	err := s.tdRead(ctx, slug, u, "the checks of its results on Lichess", func(q sqlstore.Queryer, st *state) (err error) {
+		out, err = optional(docVerification.get(ctx, q, st, matchID))
+		return err
+	})
+	return out, err
 }
 
 // pairsOf lists who played what: the two players of an individual match;

@@ -214,7 +214,7 @@ func TestVerifyMatchConsistent(t *testing.T) {
 		}
 		// Stored on the match; running it again replaces it, and both
 		// runs are in the audit log.
-		got := must(s.Verification(ctx, "vc", m.ID))
+		got := must(s.Verification(ctx, arbiter.NamedUser(td.Name), "vc", m.ID))
 		if got == nil || !slices.Equal(summary(*got), summary(v)) || got.Version != 1 {
 			t.Fatalf("stored %+v", got)
 		}
@@ -234,7 +234,7 @@ func TestVerifyMatchConsistent(t *testing.T) {
 		if ms := must(s.Matches(ctx, "vc", "s1r1")); len(ms) != 1 || ms[0].Status != arbiter.MatchReported || ms[0].Version != m.Version {
 			t.Fatalf("match changed: %+v", ms)
 		}
-		if none := must(s.Verification(ctx, "vc", "s1r9b9")); none != nil {
+		if none := must(s.Verification(ctx, arbiter.NamedUser(td.Name), "vc", "s1r9b9")); none != nil {
 			t.Fatalf("no verification expected, got %+v", none)
 		}
 	})
@@ -342,7 +342,7 @@ func TestVerifyMatchRefusals(t *testing.T) {
 		if len(src.asked) != 0 {
 			t.Fatalf("refused checks asked Lichess: %+v", src.asked)
 		}
-		if v := must(s.Verification(ctx, "ref", m.ID)); v != nil {
+		if v := must(s.Verification(ctx, arbiter.NamedUser(td.Name), "ref", m.ID)); v != nil {
 			t.Fatalf("refused checks stored %+v", v)
 		}
 
@@ -362,7 +362,7 @@ func TestVerifyMatchRefusals(t *testing.T) {
 		if !errors.As(err, &ae) || ae.Code != arbiter.EUNAVAILABLE || ae.Message != "fetching the games of playera and playerb from Lichess failed; try again later" || ae.Err == nil {
 			t.Fatalf("Lichess failing: %v", err)
 		}
-		if got := must(s.Verification(ctx, "ref", m.ID)); got == nil || got.Version != 1 || !slices.Equal(summary(*got), summary(v)) {
+		if got := must(s.Verification(ctx, arbiter.NamedUser(td.Name), "ref", m.ID)); got == nil || got.Version != 1 || !slices.Equal(summary(*got), summary(v)) {
 			t.Fatalf("after a failed check: %+v", got)
 		}
 	})

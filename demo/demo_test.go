@@ -142,7 +142,7 @@ func checkEvent(t *testing.T, svc *app.Service, s demo.Summary) {
 	for _, e := range es {
 		status[e.ID] = e.Status
 	}
-	reports, err := svc.Reports(ctx, s.Slug, "")
+	reports, err := svc.Reports(ctx, arbiter.NamedUser(demo.TD.Name), s.Slug, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"arbiter"
+	"arbiter/app"
 	"arbiter/armageddon"
 	"arbiter/format"
 	"arbiter/score"
@@ -213,10 +214,7 @@ func (p *play) tie(f *format.Format, m *format.Match, sh *score.Sheet, matchID s
 // armageddon (commit, then reveal; equal bids by the verifiable flip)
 // and returns the sheet's record of it with a random game result.
 func (p *play) armageddon(f *format.Format, matchID string, h, a side) (*score.ArmageddonSheet, error) {
-	rules := armageddon.RulesA3()
-	if f.Armageddon != nil && f.Armageddon.EqualBids == "rock_paper_scissors" {
-		rules = armageddon.RulesW12()
-	}
+	rules := app.FormatArmageddonRules(f)
 	bid := func() time.Duration { return time.Duration(60+5*p.rng.IntN(25)) * time.Second }
 	auction := armageddon.New(rules, matchID)
 	var secrets [2]armageddon.Secret

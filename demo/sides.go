@@ -142,7 +142,7 @@ func (r *runner) lineups(ctx context.Context, si, seq, every int) error {
 // lineup where the team has one, else its registered order.
 func (r *runner) players(ctx context.Context, id string, seq int) []string {
 	if r.f.Name == "rkcc-team-three-tc" {
-		if l, _, err := r.svc.Lineup(ctx, r.opts.Slug, id, seq); err == nil {
+		if l, _, err := r.svc.Lineup(ctx, arbiter.NamedUser(TD.Name), r.opts.Slug, id, seq); err == nil {
 			return l.Sets
 		}
 	}

@@ -19,7 +19,8 @@ import (
 // DB is an open store. It is safe for concurrent use; several processes
 // may share one PostgreSQL database (or one SQLite file on one machine).
 type DB struct {
-	hooks hooks // commit_hook.go
+	hooks  hooks    // commit_hook.go
+	counts counters // counts.go
 
 	// Now is the clock every write reads (once per transaction attempt).
 	// Open sets it to time.Now; tests and simulations replace it before

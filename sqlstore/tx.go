@@ -92,6 +92,7 @@ func (db *DB) attempt(ctx context.Context, opts *sql.TxOptions, fn func(tx *Tx) 
 	if err != nil {
 		return internalErr("begin transaction", err)
 	}
+	db.counts.transactions.Add(1)
 	tx := &Tx{tx: stx, dialect: db.dialect, now: db.Now().UTC().Truncate(time.Microsecond), readOnly: opts.ReadOnly}
 	tx.beforeCommit = db.hooks.beforeCommit.Load()
 	done := false
@@ -122,10 +123,12 @@ type Queryer interface {
 }
 
 func (db *DB) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	db.counts.statements.Add(1)
 	return db.sql.QueryContext(ctx, db.dialect.rebind(q), args...)
 }
 
 func (db *DB) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	db.counts.statements.Add(1)
 	return db.sql.QueryRowContext(ctx, db.dialect.rebind(q), args...)
 }
 

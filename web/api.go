@@ -240,15 +240,13 @@ func (s *Server) apiMatches(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// Pairings under the TDs' review are theirs alone until published.
-	if !isPublicRound(rs[i]) {
-		var roles app.Roles
-		if u := currentUser(r); u != nil {
-			if roles, err = s.app.RolesOf(ctx, slug, u.LichessUsername); err != nil {
-				s.apiFail(w, r, err)
-				return
-			}
+	if !app.PublicRound(rs[i]) {
+		roles, err := s.rolesOf(r, slug)
+		if err != nil {
+			s.apiFail(w, r, err)
+			return
 		}
-		if !roles.TD {
+		if !roles.SeesRound(rs[i]) {
 			ms = nil
 		}
 	}

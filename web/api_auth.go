@@ -9,7 +9,6 @@ import (
 
 	"arbiter"
 	"arbiter/format/strictjson"
-	"arbiter/sqlstore"
 )
 
 // apiAuthRoutes: API sessions. A script signs in with a local account and
@@ -72,8 +71,8 @@ type apiUser struct {
 	Local       bool   `json:"local"`
 }
 
-func userJSON(u sqlstore.User) apiUser {
-	return apiUser{Username: u.LichessUsername, DisplayName: u.DisplayName, Local: strings.HasSuffix(u.LichessID, sqlstore.LocalSuffix)}
+func userJSON(u arbiter.User) apiUser {
+	return apiUser{Username: u.LichessUsername, DisplayName: u.DisplayName, Local: u.Local}
 }
 
 func (s *Server) apiSignIn(w http.ResponseWriter, r *http.Request) {
@@ -82,24 +81,13 @@ func (s *Server) apiSignIn(w http.ResponseWriter, r *http.Request) {
 		s.apiFail(w, r, err)
 		return
 	}
-	u, err := s.checkLocal(r.Context(), strings.TrimSpace(req.Username), req.Password, s.clientAddr(r))
-	if err != nil {
-		s.apiFail(w, r, err)
-		return
-	}
-	var token string
-	var expires time.Time
-	err = s.db.Tx(r.Context(), func(tx *sqlstore.Tx) (err error) {
-		expires = tx.Now().Add(sessionTTL)
-		token, err = sqlstore.NewSession(r.Context(), tx, u.ID, expires)
-		return err
-	})
+	ses, err := s.app.SignInLocal(r.Context(), strings.TrimSpace(req.Username), req.Password, s.clientAddr(r))
 	if err != nil {
 		s.apiFail(w, r, err)
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	s.writeJSON(w, r, http.StatusCreated, apiSession{Token: token, ExpiresAt: expires, User: userJSON(u)})
+	s.writeJSON(w, r, http.StatusCreated, apiSession{Token: ses.Token, ExpiresAt: ses.Expires, User: userJSON(ses.User)})
 }
 
 // apiSignOut ends the session of the bearer token or cookie used.
@@ -114,7 +102,7 @@ func (s *Server) apiSignOut(w http.ResponseWriter, r *http.Request) {
 		s.apiFail(w, r, arbiter.Errorf(arbiter.EUNAUTHORIZED, "not signed in"))
 		return
 	}
-	if err := s.db.Tx(r.Context(), func(tx *sqlstore.Tx) error { return sqlstore.DeleteSession(r.Context(), tx, token) }); err != nil {
+	if err := s.app.SignOut(r.Context(), token); err != nil {
 		s.apiFail(w, r, err)
 		return
 	}

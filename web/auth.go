@@ -12,23 +12,24 @@ import (
 	"unicode/utf8"
 
 	"arbiter"
-	"arbiter/sqlstore"
+	"arbiter/app"
 )
 
 // Sessions. A browser holds the session token in an HttpOnly cookie; an
 // API client sends the same kind of token as "Authorization: Bearer".
-// Only the token's hash is stored (sqlstore.NewSession).
+// Sessions are package app's (app.SignInLocal and the others); the web
+// app only carries their tokens.
 const (
 	sessionCookie = "arbiter_session"
-	sessionTTL    = 30 * 24 * time.Hour
+	sessionTTL    = app.SessionTTL
 	flashCookie   = "arbiter_flash"
 )
 
 type userKey struct{}
 
 // currentUser is the signed-in user of the request, or nil.
-func currentUser(r *http.Request) *sqlstore.User {
-	u, _ := r.Context().Value(userKey{}).(*sqlstore.User)
+func currentUser(r *http.Request) *arbiter.User {
+	u, _ := r.Context().Value(userKey{}).(*arbiter.User)
 	return u
 }
 
@@ -41,7 +42,7 @@ func actorAs(r *http.Request, role string) (arbiter.Actor, error) {
 	if u == nil {
 		return arbiter.Actor{}, arbiter.Errorf(arbiter.EUNAUTHORIZED, "sign in first")
 	}
-	return arbiter.Actor{Name: u.LichessUsername, Role: role}, nil
+	return u.As(role), nil
 }
 
 // authenticate puts the session's user, if any, into the request context.
@@ -51,11 +52,11 @@ func actorAs(r *http.Request, role string) (arbiter.Actor, error) {
 func (s *Server) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if token, ok := bearerToken(r); ok && isAPIPath(r.URL.Path) {
-			if strings.HasPrefix(token, sqlstore.APITokenPrefix) {
+			if app.IsAPIToken(token) {
 				s.serveToken(next, w, r, token) // a bot's API token (tokens.go)
 				return
 			}
-			u, _, err := sqlstore.SessionUser(r.Context(), s.db, token, s.app.Now())
+			u, err := s.app.SessionUser(r.Context(), token)
 			if err != nil {
 				s.apiFail(w, r, err)
 				return
@@ -68,7 +69,7 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		u, _, err := sqlstore.SessionUser(r.Context(), s.db, c.Value, s.app.Now())
+		u, err := s.app.SessionUser(r.Context(), c.Value)
 		if err != nil {
 			if arbiter.ErrorCode(err) == arbiter.EINTERNAL {
 				s.failFor(w, r, err)
@@ -84,7 +85,7 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 
 // serveAs serves r as user u. The mux records the matched pattern on the
 // request it is given; it is copied back so the request log names it.
-func serveAs(next http.Handler, w http.ResponseWriter, r *http.Request, u *sqlstore.User) {
+func serveAs(next http.Handler, w http.ResponseWriter, r *http.Request, u *arbiter.User) {
 	r2 := r.WithContext(context.WithValue(r.Context(), userKey{}, u))
 	next.ServeHTTP(w, r2)
 	r.Pattern = r2.Pattern
@@ -128,18 +129,9 @@ func (s *Server) clearCookie(w http.ResponseWriter, r *http.Request, name string
 		HttpOnly: true, Secure: s.secure(r), SameSite: http.SameSiteLaxMode})
 }
 
-// startSession signs the user in on this browser.
-func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u sqlstore.User) error {
-	var token string
-	err := s.db.Tx(r.Context(), func(tx *sqlstore.Tx) (err error) {
-		token, err = sqlstore.NewSession(r.Context(), tx, u.ID, tx.Now().Add(sessionTTL))
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	s.setCookie(w, r, sessionCookie, token, "/", sessionTTL)
-	return nil
+// keepSession keeps the session app opened on this browser.
+func (s *Server) keepSession(w http.ResponseWriter, r *http.Request, ses app.Session) {
+	s.setCookie(w, r, sessionCookie, ses.Token, "/", sessionTTL)
 }
 
 // flash is a one-time message shown on the next page: the outcome of a

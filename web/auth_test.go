@@ -15,12 +15,13 @@ import (
 	"testing"
 	"time"
 
+	"arbiter/app"
 	"arbiter/sqlstore"
 )
 
 // Hashing at the production cost would make the suite slow; the cost is
 // stored in each hash, so checking still runs the real code.
-func init() { pbkdf2Iterations = 1000 }
+func init() { app.PasswordIterations = 1000 }
 
 // signIn creates the user (a Lichess user, or a local account for a name
 // ending in @local) if needed and returns a session token for it, as the
@@ -122,11 +123,11 @@ func TestLocalTDSignInAndOut(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
-	pw, err := EnsureLocalTD(ctx, f.db, "")
-	if err != nil || len(pw) < minPassword {
+	pw, err := f.app.EnsureLocalTD(ctx, "")
+	if err != nil || len(pw) < app.MinPassword {
 		t.Fatalf("EnsureLocalTD = %q, %v", pw, err)
 	}
-	if again, err := EnsureLocalTD(ctx, f.db, ""); err != nil || again != "" {
+	if again, err := f.app.EnsureLocalTD(ctx, ""); err != nil || again != "" {
 		t.Fatalf("second EnsureLocalTD = %q, %v; want nothing created", again, err)
 	}
 	res, body := f.as(t, "", "POST", "/login", url.Values{"username": {LocalTD}, "password": {"wrong-password"}, "next": {"/formats"}})
@@ -179,7 +180,7 @@ func TestLocalTDSignInAndOut(t *testing.T) {
 func TestLocalSignInThrottled(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
-	pw, err := EnsureLocalTD(context.Background(), f.db, "a-long-password")
+	pw, err := f.app.EnsureLocalTD(context.Background(), "a-long-password")
 	if err != nil || pw != "a-long-password" {
 		t.Fatal(pw, err)
 	}
@@ -219,7 +220,7 @@ func TestLocalSignInThrottled(t *testing.T) {
 func TestSignInNeverRedirectsOffSite(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
-	pw, _ := EnsureLocalTD(context.Background(), f.db, "a-long-password")
+	pw, _ := f.app.EnsureLocalTD(context.Background(), "a-long-password")
 	for _, next := range []string{"//evil.example/x", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"} {
 		res, body := f.as(t, "", "POST", "/login", url.Values{"username": {LocalTD}, "password": {pw}, "next": {next}})
 		wantStatus(t, res, body, 303)
@@ -227,7 +228,7 @@ func TestSignInNeverRedirectsOffSite(t *testing.T) {
 			t.Errorf("next=%q redirected to %q, want /", next, loc)
 		}
 	}
-	if _, err := EnsureLocalTD(context.Background(), newFixture(t).db, "short"); err == nil {
+	if _, err := newFixture(t).app.EnsureLocalTD(context.Background(), "short"); err == nil {
 		t.Error("a 5-character local TD password was accepted")
 	}
 }
@@ -270,7 +271,7 @@ func newFakeLichess(t *testing.T, username string) *fakeLichess {
 
 func newFixtureWithLichess(t *testing.T, fl *fakeLichess) *fixture {
 	f := newFixture(t)
-	srv, err := New(Config{DB: f.db, App: f.app, Lichess: LichessAuth{BaseURL: fl.srv.URL, ClientID: "arbiter-test", HTTPClient: fl.srv.Client()}})
+	srv, err := New(Config{App: f.app, Lichess: LichessAuth{BaseURL: fl.srv.URL, ClientID: "arbiter-test", HTTPClient: fl.srv.Client()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -346,7 +347,7 @@ func TestSignInWithLichess(t *testing.T) {
 func TestAPISessions(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
-	pw, _ := EnsureLocalTD(context.Background(), f.db, "a-long-password")
+	pw, _ := f.app.EnsureLocalTD(context.Background(), "a-long-password")
 	var e apiErr
 	f.apiAs(t, "", "POST", "/api/session", map[string]string{"username": LocalTD, "password": "nope-nope-nope"}, 401, &e)
 	f.apiAs(t, "", "POST", "/api/session", map[string]string{"username": LocalTD, "pass": pw}, 400, &e)
@@ -386,7 +387,7 @@ func TestDemoSignInOnlyWhenOn(t *testing.T) {
 		t.Error("the login page offers demo sign-in without demo mode")
 	}
 
-	srv, err := New(Config{DB: f.db, App: f.app, DemoSignIn: true})
+	srv, err := New(Config{App: f.app, DemoSignIn: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -63,7 +63,7 @@ func BenchmarkStandingsAPI64(b *testing.B) {
 // computing the standings afresh.
 func BenchmarkReadCacheHit64(b *testing.B) {
 	f := load64(b)
-	c := newReadCache(f.db)
+	c := newReadCache(f.app)
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {

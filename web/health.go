@@ -19,7 +19,7 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), healthTimeout)
 	defer cancel()
 	status, body := http.StatusOK, map[string]string{"status": "ok", "db": "ok"}
-	if err := s.db.SQLDB().PingContext(ctx); err != nil {
+	if err := s.app.Health(ctx); err != nil {
 		s.log.LogAttrs(r.Context(), slog.LevelError, "health: database ping failed",
 			slog.String("error", err.Error()), slog.String("request_id", requestID(r)))
 		status, body = http.StatusServiceUnavailable, map[string]string{"status": "error", "db": "unavailable"}

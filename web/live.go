@@ -8,7 +8,7 @@ import (
 	"net/http"
 	"time"
 
-	"arbiter/sqlstore"
+	"arbiter/app"
 )
 
 // liveWriteWindow is how long one write to a stream may take before the
@@ -23,7 +23,7 @@ func (s *Server) liveRoutes() {
 
 // ServeHTTP answers GET /events/{slug}/live with a text/event-stream that
 // sends "event: change" (data: the newest audit sequence number; id: the
-// log's mark, see sqlstore.Latest) whenever the event changes, a comment
+// log's mark, see app.Mark) whenever the event changes, a comment
 // every heartbeat, and a retry hint. A Last-Event-ID that is not the
 // current mark gets a change at once, so a browser that reconnects after
 // missing a change still refreshes. The stream ends when the client goes
@@ -31,7 +31,7 @@ func (s *Server) liveRoutes() {
 func (h *liveHub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	slug := r.PathValue("slug")
-	ev, err := sqlstore.GetEventBySlug(ctx, h.s.db, slug)
+	evID, err := h.s.app.EventID(ctx, slug)
 	if err != nil {
 		h.s.fail(w, r, err)
 		return
@@ -46,7 +46,7 @@ func (h *liveHub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer h.release(client)
 	// The baseline is read here, not taken from the poller, which may be
 	// a second behind.
-	cur, err := h.latest(ctx, ev.ID)
+	cur, err := h.latest(ctx, evID)
 	if err != nil {
 		h.s.internal(w, r, err)
 		return
@@ -59,7 +59,7 @@ func (h *liveHub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusOK)
 		return
 	}
-	p := h.subscribe(ev.ID)
+	p := h.subscribe(evID)
 	defer h.unsubscribe(p)
 
 	rc := http.NewResponseController(w)
@@ -84,11 +84,11 @@ type liveStream struct {
 
 // run streams until the client leaves, the server shuts down or a write
 // fails, and says which.
-func (st *liveStream) run(ctx context.Context, h *liveHub, p *livePoller, cur sqlstore.Latest, lastID string, down <-chan struct{}) string {
+func (st *liveStream) run(ctx context.Context, h *liveHub, p *livePoller, cur app.Mark, lastID string, down <-chan struct{}) string {
 	// The first message sets the retry delay and the stream's id, so that
 	// a reconnecting browser sends it back as Last-Event-ID.
 	msg := fmt.Sprintf("retry: %d\nid: %s\n\n", h.retry.Milliseconds(), cur)
-	if seen, ok := sqlstore.ParseLatest(lastID); ok && seen != cur {
+	if seen, ok := app.ParseMark(lastID); ok && seen != cur {
 		msg = fmt.Sprintf("retry: %d\n", h.retry.Milliseconds()) + changeMessage(cur)
 		st.changes++
 	}
@@ -124,7 +124,7 @@ func (st *liveStream) run(ctx context.Context, h *liveHub, p *livePoller, cur sq
 	}
 }
 
-func changeMessage(l sqlstore.Latest) string {
+func changeMessage(l app.Mark) string {
 	return fmt.Sprintf("event: change\nid: %s\ndata: %d\n\n", l, l.Seq)
 }
 

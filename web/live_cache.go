@@ -8,13 +8,12 @@ import (
 
 	"arbiter"
 	"arbiter/app"
-	"arbiter/sqlstore"
 )
 
 // readCache keeps what the public pages and the read API compute about an
 // event (the event, its standings, a round's matches) for as long as the
 // event's change log stands still. Every read checks the log's mark first
-// (sqlstore.LatestChange, one indexed query), so a change made by any
+// (app.EventMark, one indexed query), so a change made by any
 // process is seen by the next request, never a second later: a TD who
 // confirms a result and is sent to the standings sees it counted.
 //
@@ -22,8 +21,8 @@ import (
 // compute; served from here they cost the mark's query (docs/load.md).
 // Values handed out are shared: callers must not modify them.
 type readCache struct {
-	db *sqlstore.DB
-	mu sync.Mutex
+	app *app.Service
+	mu  sync.Mutex
 	// events by slug; a slug names the same event for ever, since events
 	// are never deleted.
 	events map[string]*eventReads
@@ -39,7 +38,7 @@ const readCacheKeys = 64
 
 type eventReads struct {
 	id     string
-	mark   sqlstore.Latest
+	mark   app.Mark
 	vals   map[string]*readCall // by key, all computed at mark or later
 	flight *markRead            // the read of the mark in flight, if any
 }
@@ -49,7 +48,7 @@ type eventReads struct {
 type markRead struct {
 	done    chan struct{}
 	started time.Time
-	mark    sqlstore.Latest
+	mark    app.Mark
 	err     error
 }
 
@@ -61,8 +60,8 @@ type readCall struct {
 	err  error
 }
 
-func newReadCache(db *sqlstore.DB) *readCache {
-	return &readCache{db: db, events: map[string]*eventReads{}}
+func newReadCache(svc *app.Service) *readCache {
+	return &readCache{app: svc, events: map[string]*eventReads{}}
 }
 
 // cachedRead returns the value of key for the event slug: from the cache
@@ -138,7 +137,7 @@ func cachedRead[T any](c *readCache, ctx context.Context, slug, key string, fn f
 // shares the next one, which began after the caller came. So under load
 // there is about one read in flight per event instead of one per request,
 // and every caller still sees every change committed before it came.
-func (c *readCache) latest(ctx context.Context, ev *eventReads) (sqlstore.Latest, error) {
+func (c *readCache) latest(ctx context.Context, ev *eventReads) (app.Mark, error) {
 	came := time.Now()
 	for {
 		c.mu.Lock()
@@ -147,7 +146,7 @@ func (c *readCache) latest(ctx context.Context, ev *eventReads) (sqlstore.Latest
 			f = &markRead{done: make(chan struct{}), started: time.Now()}
 			ev.flight = f
 			c.mu.Unlock()
-			f.mark, f.err = sqlstore.LatestChange(ctx, c.db, ev.id)
+			f.mark, f.err = c.app.EventMark(ctx, ev.id)
 			c.mu.Lock()
 			ev.flight = nil
 			c.mu.Unlock()
@@ -158,7 +157,7 @@ func (c *readCache) latest(ctx context.Context, ev *eventReads) (sqlstore.Latest
 		select {
 		case <-f.done:
 		case <-ctx.Done():
-			return sqlstore.Latest{}, ctx.Err()
+			return app.Mark{}, ctx.Err()
 		}
 		// A read that began before this caller came may have missed a
 		// change the caller made; a failed one (its request may have
@@ -171,16 +170,16 @@ func (c *readCache) latest(ctx context.Context, ev *eventReads) (sqlstore.Latest
 
 // mark is where the event's change log stands, read as latest reads it
 // (shared by concurrent callers).
-func (c *readCache) mark(ctx context.Context, slug string) (sqlstore.Latest, error) {
+func (c *readCache) mark(ctx context.Context, slug string) (app.Mark, error) {
 	id, err := c.eventID(ctx, slug)
 	if err != nil {
-		return sqlstore.Latest{}, err
+		return app.Mark{}, err
 	}
 	c.mu.Lock()
 	ev := c.events[slug]
 	c.mu.Unlock()
 	if ev == nil || ev.id != id { // dropped to make room meanwhile
-		return sqlstore.LatestChange(ctx, c.db, id)
+		return c.app.EventMark(ctx, id)
 	}
 	return c.latest(ctx, ev)
 }
@@ -193,7 +192,7 @@ func (c *readCache) eventID(ctx context.Context, slug string) (string, error) {
 	if ev != nil {
 		return ev.id, nil
 	}
-	e, err := sqlstore.GetEventBySlug(ctx, c.db, slug)
+	id, err := c.app.EventID(ctx, slug)
 	if err != nil {
 		return "", err
 	}
@@ -206,9 +205,9 @@ func (c *readCache) eventID(ctx context.Context, slug string) (string, error) {
 				break
 			}
 		}
-		c.events[slug] = &eventReads{id: e.ID, mark: sqlstore.Latest{Seq: -1}, vals: map[string]*readCall{}}
+		c.events[slug] = &eventReads{id: id, mark: app.Mark{Seq: -1}, vals: map[string]*readCall{}}
 	}
-	return e.ID, nil
+	return id, nil
 }
 
 // The reads of the public pages and the read API, through the cache.

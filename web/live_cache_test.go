@@ -19,7 +19,7 @@ func TestReadCacheFollowsTheLog(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
 	match := reportedRound1(t, f)
-	c := newReadCache(f.db)
+	c := newReadCache(f.app)
 	ctx := context.Background()
 	calls := 0
 	read := func() int {
@@ -62,7 +62,7 @@ func TestReadCacheErrors(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
-	c := newReadCache(f.db)
+	c := newReadCache(f.app)
 	ctx := context.Background()
 	// An unknown event is not found, and not remembered.
 	_, err := cachedRead(c, ctx, "nope", "k", func() (int, error) { return 1, nil })
@@ -101,7 +101,7 @@ func TestReadCacheSharesOneComputation(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
-	c := newReadCache(f.db)
+	c := newReadCache(f.app)
 	ctx := context.Background()
 	var calls atomic.Int32
 	release := make(chan struct{})
@@ -151,7 +151,7 @@ func TestReadCacheReadsOwnWrites(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
 	antichessEvent(t, f)
-	c := newReadCache(f.db)
+	c := newReadCache(f.app)
 	ctx := context.Background()
 	ev, err := sqlstore.GetEventBySlug(ctx, f.db, "atc")
 	if err != nil {

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"time"
 
-	"arbiter/sqlstore"
+	"arbiter/app"
 )
 
 // Defaults of the live streams (live.go).
@@ -41,7 +41,7 @@ type liveHub struct {
 	retry     time.Duration
 	max       int
 	perClient int
-	latest    func(ctx context.Context, eventID string) (sqlstore.Latest, error)
+	latest    func(ctx context.Context, eventID string) (app.Mark, error)
 
 	mu      sync.Mutex
 	streams int
@@ -52,8 +52,8 @@ type liveHub struct {
 func newLiveHub(s *Server) *liveHub {
 	h := &liveHub{s: s, interval: livePollInterval, heartbeat: liveHeartbeat, retry: liveRetry, max: liveMaxStreams,
 		perClient: liveMaxPerClient, clients: map[string]int{}, pollers: map[string]*livePoller{}}
-	h.latest = func(ctx context.Context, eventID string) (sqlstore.Latest, error) {
-		return sqlstore.LatestChange(ctx, s.db, eventID)
+	h.latest = func(ctx context.Context, eventID string) (app.Mark, error) {
+		return s.app.EventMark(ctx, eventID)
 	}
 	return h
 }
@@ -116,20 +116,20 @@ type livePoller struct {
 	subs    int // guarded by hub.mu
 
 	mu      sync.Mutex
-	mark    sqlstore.Latest
+	mark    app.Mark
 	known   bool          // mark has been read at least once
 	changed chan struct{} // closed when mark moves, then replaced
 }
 
 // current returns the last mark read (known is false before the first
 // poll) and a channel closed at the next move.
-func (p *livePoller) current() (mark sqlstore.Latest, known bool, changed <-chan struct{}) {
+func (p *livePoller) current() (mark app.Mark, known bool, changed <-chan struct{}) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.mark, p.known, p.changed
 }
 
-func (p *livePoller) set(l sqlstore.Latest) {
+func (p *livePoller) set(l app.Mark) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.known && l == p.mark {

@@ -14,8 +14,11 @@ import (
 	"golang.org/x/oauth2"
 
 	"arbiter"
-	"arbiter/sqlstore"
+	"arbiter/app"
 )
+
+// LocalTD is the local TD account (app.LocalTD).
+const LocalTD = app.LocalTD
 
 // Sign-in with Lichess is OAuth2 authorization code with PKCE: Lichess
 // needs no client secret or registration, the client id is any name. The
@@ -112,20 +115,9 @@ func (s *Server) loginDemo(w http.ResponseWriter, r *http.Request) {
 		s.renderError(w, r, http.StatusNotFound, arbiter.ENOTFOUND, "Demo sign-in is off on this server.")
 		return
 	}
-	name := strings.TrimSpace(r.PostFormValue("username"))
-	if strings.HasSuffix(strings.ToLower(name), sqlstore.LocalSuffix) {
-		s.setFlash(w, r, true, "username: local accounts sign in with their password")
-		http.Redirect(w, r, "/login", http.StatusSeeOther)
-		return
-	}
-	var u sqlstore.User
-	ch := sqlstore.Change{Actor: sqlstore.Actor{Name: "demo", Role: arbiter.RoleSystem}, Action: "user.demo_sign_in"}
-	err := s.db.Tx(r.Context(), func(tx *sqlstore.Tx) (err error) {
-		u, err = sqlstore.UpsertUser(r.Context(), tx, ch, name, "")
-		return err
-	})
+	ses, err := s.app.SignInDemo(r.Context(), r.PostFormValue("username"))
 	if err == nil {
-		err = s.startSession(w, r, u)
+		s.keepSession(w, r, ses)
 	}
 	if err != nil {
 		if arbiter.ErrorCode(err) == arbiter.EINTERNAL {
@@ -140,35 +132,31 @@ func (s *Server) loginDemo(w http.ResponseWriter, r *http.Request) {
 }
 
 // loginLocal signs in a local account with its password. Failures say
-// only "wrong name or password" and are throttled (checkLocal).
+// only "wrong name or password" and are throttled (app.SignInLocal).
 func (s *Server) loginLocal(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimSpace(r.PostFormValue("username"))
 	next := localPath(r.PostFormValue("next"))
-	u, err := s.checkLocal(r.Context(), name, r.PostFormValue("password"), s.clientAddr(r))
+	ses, err := s.app.SignInLocal(r.Context(), name, r.PostFormValue("password"), s.clientAddr(r))
 	if err != nil {
 		if arbiter.ErrorCode(err) == arbiter.EINTERNAL {
 			s.internal(w, r, err)
 			return
 		}
 		setRetryAfter(w, err)
-		if len(name) > maxAccountName {
+		if len(name) > app.MaxAccountName {
 			name = "" // not echoed back into the form
 		}
 		s.render(w, r, httpStatus(arbiter.ErrorCode(err)), "login", page{Title: "Sign in", Nav: "login",
 			Flash: &flash{Error: true, Message: userMessage(err)}, Data: loginData{Next: next, Username: name}})
 		return
 	}
-	if err := s.startSession(w, r, u); err != nil {
-		s.fail(w, r, err)
-		return
-	}
+	s.keepSession(w, r, ses)
 	http.Redirect(w, r, next, http.StatusSeeOther)
 }
 
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 	if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
-		err := s.db.Tx(r.Context(), func(tx *sqlstore.Tx) error { return sqlstore.DeleteSession(r.Context(), tx, c.Value) })
-		if err != nil {
+		if err := s.app.SignOut(r.Context(), c.Value); err != nil {
 			s.fail(w, r, err)
 			return
 		}
@@ -244,19 +232,12 @@ func (s *Server) lichessCallback(w http.ResponseWriter, r *http.Request) {
 		s.renderError(w, r, http.StatusBadGateway, arbiter.EUNAUTHORIZED, "Lichess did not say who you are. Try again.")
 		return
 	}
-	var u sqlstore.User
-	ch := sqlstore.Change{Actor: sqlstore.Actor{Name: username, Role: arbiter.RolePlayer}, Action: "user.sign_in"}
-	err = s.db.Tx(r.Context(), func(tx *sqlstore.Tx) (err error) {
-		u, err = sqlstore.UpsertUser(r.Context(), tx, ch, username, "")
-		return err
-	})
-	if err == nil {
-		err = s.startSession(w, r, u)
-	}
+	ses, err := s.app.SignInLichess(r.Context(), username)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
+	s.keepSession(w, r, ses)
 	http.Redirect(w, r, next, http.StatusSeeOther)
 }
 

@@ -104,37 +104,25 @@ func (s *Server) matchPage(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, "match", page{Title: title, Nav: "home", Data: d})
 }
 
-// matchView gathers the match page's data for the requesting user.
+// matchView gathers the match page's data for the requesting user: one
+// read of app (app.MatchView, one transaction), laid out for the page.
 func (s *Server) matchView(r *http.Request, slug, id string) (*matchData, error) {
-	ctx := r.Context()
-	roles, err := s.rolesOf(r, slug)
+	v, err := s.app.MatchView(r.Context(), currentUser(r), slug, id)
 	if err != nil {
 		return nil, err
 	}
-	mi, err := s.loadMatch(ctx, slug, id, roles)
-	if err != nil {
-		return nil, err
-	}
-	d := &matchData{matchInfo: mi, Roles: roles, Individual: mi.F.Entrant == "individual", Now: s.app.Now(), OfferSlots: []int{0, 1, 2}}
-	d.Side, d.Role = matchSide(roles, mi.M)
+	mi := &matchInfo{Ev: v.Event, F: v.Format, M: v.Match, Round: v.Round, Home: v.Home, Away: v.Away, Entrants: v.Entrants}
+	d := &matchData{matchInfo: mi, Roles: v.Roles, Individual: mi.F.Entrant == "individual", Now: v.Now, OfferSlots: []int{0, 1, 2},
+		Side: v.Side, Role: v.Role, Member: v.Member, Lineups: v.Lineups, Open: v.Open, CanAppeal: v.CanAppeal,
+		ShowReports: v.ShowReports, Reports: v.Reports, Pending: v.Pending, OwnReport: v.OwnReport, CanAnswer: v.CanAnswer,
+		HasArmageddon: v.HasArmageddon, Armageddon: v.Armageddon, CanSeal: v.CanSeal, CanReveal: v.CanReveal}
 	if res := mi.M.Result; res != nil {
 		d.Parts = res.Parts
 		if len(res.Sets) > 0 {
 			d.Parts = res.Sets
 		}
 	}
-	d.Open = mi.Round.Status == arbiter.RoundPublished && mi.M.Status == arbiter.MatchScheduled && !mi.M.IsBye()
-	d.CanAppeal = mi.Round.Status == arbiter.RoundClosed && d.Side != ""
-	d.Member = d.Side == "" && (slices.Contains(roles.Member, mi.M.Home) || mi.M.Away != "" && slices.Contains(roles.Member, mi.M.Away))
-	d.ShowReports = d.Side != "" || d.Member || roles.TD
-	mg, err := s.app.MatchGamesOf(ctx, slug, mi.M.ID)
-	if err != nil {
-		return nil, err
-	}
-	d.Games = mg.Games
-	if d.Lineups, err = s.lineupsOf(ctx, d); err != nil {
-		return nil, err
-	}
+	d.Games = v.Games
 	d.ScoreRows = scoreRows(d.Parts, d.Lineups)
 	d.ScorePlayers = slices.ContainsFunc(d.ScoreRows, func(r scoreRow) bool { return r.HomePlayer != "" || r.AwayPlayer != "" })
 	mf := mi.F.Stages[mi.M.Stage].MatchFor(mi.M.Format)
@@ -143,82 +131,29 @@ func (s *Server) matchView(r *http.Request, slug, id string) (*matchData, error)
 		boards = *ts // the format's board count (A9), whatever the lists say
 	}
 	d.SheetExample = sheetExample(mf, mi.M, d.Lineups, boards)
-	if d.Side != "" && d.Open {
-		a, err := actorAs(r, d.Role)
-		if err != nil {
-			return nil, err
-		}
-		l, err := s.app.ResultLayout(ctx, a, slug, mi.M.ID)
-		if err != nil {
-			return nil, err
-		}
-		d.Entry = newEntryView(l, entrantName(mi.Home), entrantName(mi.Away), nil, nil)
+	if v.Entry != nil {
+		d.Entry = newEntryView(*v.Entry, entrantName(mi.Home), entrantName(mi.Away), nil, nil)
 		d.Entry.ID, d.Entry.Action, d.Entry.Check = "result-entry", matchURL(slug, mi.M.ID)+"/report", matchURL(slug, mi.M.ID)+"/check"
 		d.Entry.Submit = "Report the result"
 	}
 
-	if rules, ok := negotiation.RulesFromFormat(mi.F); ok && !mi.M.IsBye() {
+	if rules, ok := negotiation.RulesFromFormat(mi.F); ok && v.HasNegotiation {
 		d.HasNegotiation, d.NoneSuitable = true, rules.RetryOffers > 0
-		for _, win := range mi.Ev.Calendar {
-			if win.Stage == mi.M.Stage && win.Number == mi.M.Round {
-				// The calendar's deadline is exclusive; the rules
-				// (W14 "Friday 23:59") and the page name its last minute.
-				if !win.OfferDeadline.IsZero() {
-					d.OfferDeadline = win.OfferDeadline.Add(-time.Minute)
-				}
-			}
+		// The calendar's deadline is exclusive; the rules (W14 "Friday
+		// 23:59") and the page name its last minute.
+		if !v.Window.OfferDeadline.IsZero() {
+			d.OfferDeadline = v.Window.OfferDeadline.Add(-time.Minute)
 		}
 		d.ReplyHours = int(rules.ReplyWindow.Hours())
-		if app.NegotiatesByBoard(mi.F) {
+		if v.ByBoard {
 			user := ""
 			if u := currentUser(r); u != nil {
 				user = strings.ToLower(u.LichessUsername)
 			}
-			if err := s.boardNegotiations(ctx, d, user); err != nil {
-				return nil, err
-			}
-		} else {
-			neg, err := s.app.NegotiationOf(ctx, mi.Ev.Slug, mi.M.ID)
-			if err != nil {
-				return nil, err
-			}
-			if neg != nil {
-				d.Negotiation = &neg.State
-				d.offers(&neg.State)
-			}
-		}
-	}
-	if d.ShowReports {
-		reps, err := s.app.Reports(ctx, slug, mi.M.ID)
-		if err != nil {
-			return nil, err
-		}
-		d.Reports = reps
-		for i := range reps {
-			if reps[i].ID == mi.M.Report && mi.M.Status == arbiter.MatchReported {
-				d.Pending = &reps[i]
-			}
-		}
-		if d.Pending != nil && d.Side != "" {
-			d.OwnReport = string(d.Pending.Side) == d.Side
-			d.CanAnswer = !d.OwnReport
-		}
-	}
-	if hasArmageddon(mi.F, &mi.M) {
-		d.HasArmageddon = true
-		if a, err := s.app.ArmageddonOf(ctx, slug, mi.M.ID); err == nil {
-			d.Armageddon = &a
-		} else if arbiter.ErrorCode(err) != arbiter.ENOTFOUND {
-			return nil, err
-		}
-		if d.Side != "" && d.Open {
-			i := 0
-			if d.Side == "away" {
-				i = 1
-			}
-			a := d.Armageddon
-			d.CanSeal = a == nil || a.Auction.Committed[i] == nil
-			d.CanReveal = a != nil && a.Auction.BothCommitted() && a.Auction.Revealed[i] == nil
+			d.boardNegotiations(v.Boards, user)
+		} else if v.Negotiation != nil {
+			d.Negotiation = &v.Negotiation.State
+			d.offers(&v.Negotiation.State)
 		}
 	}
 	return d, nil
@@ -245,20 +180,6 @@ func (d *matchData) offers(st *negotiation.State) {
 	}
 }
 
-// hasArmageddon tells whether the match's tie procedure ends in an
-// armageddon (A3, W12), as package app decides it.
-func hasArmageddon(f *format.Format, m *arbiter.Match) bool {
-	if f.Armageddon == nil || m.Stage >= len(f.Stages) {
-		return false
-	}
-	for _, t := range f.Stages[m.Stage].MatchFor(m.Format).Tie {
-		if t.Kind == format.TieArmageddon {
-			return true
-		}
-	}
-	return false
-}
-
 func entrantName(e arbiter.Entrant) string {
 	if e.Name != "" {
 		return e.Name
@@ -278,7 +199,7 @@ func sheetExample(mf *format.Match, m arbiter.Match, ml *matchLineups, boards in
 		return map[string]any{"tc": p.TC.String(), "results": strings.TrimSpace(strings.Repeat("= ", p.Games))}
 	}
 	players := func(x map[string]any, label string) {
-		h, a := ml.playerOf(label)
+		h, a := ml.PlayerOf(label)
 		if h != "" {
 			x["home_player"] = h
 		}

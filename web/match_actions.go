@@ -210,28 +210,9 @@ func (s *Server) bidArmageddon(r *http.Request, a arbiter.Actor, slug, id string
 	if b.Bid == nil {
 		return app.Armageddon{}, nil, nil, arbiter.FieldError("bid_seconds", "web.armageddon", "give a bid in seconds or a commitment")
 	}
-	roles, err := s.rolesOf(r, slug)
-	if err != nil {
-		return app.Armageddon{}, nil, nil, err
-	}
-	mi, err := s.loadMatch(ctx, slug, id, roles)
-	if err != nil {
-		return app.Armageddon{}, nil, nil, err
-	}
-	side, _ := matchSide(roles, mi.M)
-	sd := armageddon.SideA
-	if side == "away" {
-		sd = armageddon.SideB
-	}
-	rules := armageddon.RulesA3()
-	if mi.F.Armageddon != nil && mi.F.Armageddon.EqualBids == "rock_paper_scissors" {
-		rules = armageddon.RulesW12()
-	}
-	cm, sec, err := armageddon.Seal(rules, id, sd, time.Duration(*b.Bid)*time.Second, rand.Reader)
-	if err != nil {
-		return app.Armageddon{}, nil, nil, arbiter.FieldError("bid_seconds", rules.Clause, "%s", arbiter.ErrorMessage(err))
-	}
-	out, err := s.app.BidArmageddon(ctx, a, slug, id, &cm, nil)
+	// Sealed here, for a browser without the page's script: app finds the
+	// side and the rules and commits.
+	out, cm, sec, err := s.app.SealBid(ctx, currentUser(r), slug, id, time.Duration(*b.Bid)*time.Second, rand.Reader)
 	if err != nil {
 		return out, nil, nil, err
 	}

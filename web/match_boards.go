@@ -1,11 +1,11 @@
 package web
 
 import (
-	"context"
 	"slices"
 	"time"
 
 	"arbiter"
+	"arbiter/app"
 	"arbiter/negotiation"
 )
 
@@ -30,12 +30,9 @@ type boardNegotiation struct {
 	CanAct bool
 }
 
-// boardNegotiations fills d.Boards for a match negotiated board by board.
-func (s *Server) boardNegotiations(ctx context.Context, d *matchData, user string) error {
-	negs, err := s.app.BoardNegotiations(ctx, d.Ev.Slug, d.M.ID)
-	if err != nil {
-		return err
-	}
+// boardNegotiations fills d.Boards for a match negotiated board by board
+// (negs: each board's negotiation, nil where none started).
+func (d *matchData) boardNegotiations(negs []*app.Negotiation, user string) {
 	captain := d.Side != "" && d.Role == arbiter.RoleCaptain
 	for i, neg := range negs {
 		b := i + 1
@@ -76,7 +73,6 @@ func (s *Server) boardNegotiations(ctx context.Context, d *matchData, user strin
 		}
 		d.Boards = append(d.Boards, bn)
 	}
-	return nil
 }
 
 // replyBy is when an offer should be answered (W14: "preferably within 24

@@ -64,7 +64,7 @@ func TestResultEntryForm(t *testing.T) {
 	wantContains(t, body, `id="result-entry-r-1-0-2" name="r-1-0-2" value="="`, `id="result-entry-r-1-0-4" name="r-1-0-4" value="0"`,
 		`id="result-entry-r-1-0-3" name="r-1-0-3" value="" autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="2" size="2" aria-invalid="true" aria-describedby="err-1-0"`,
 		`<p class="entry-error" id="err-1-0" role="alert">game 4 of 0&#43;2 is empty but a later game has a result`)
-	if reps, _ := f.app.Reports(ctx, "atc", m.ID); len(reps) != 0 {
+	if reps, _ := f.app.Reports(ctx, arbiter.NamedUser(tdActor.Name), "atc", m.ID); len(reps) != 0 {
 		t.Fatalf("a refused form stored %d reports", len(reps))
 	}
 

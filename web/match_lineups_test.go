@@ -367,11 +367,11 @@ func TestLineupVisible(t *testing.T) {
 		{"opponent before", app.Roles{Captain: []string{"team-5"}, Member: []string{"team-5"}}, before, false},
 		{"TD before", app.Roles{TD: true}, before, true},
 	} {
-		if got := lineupVisible(c.roles, "team-1", deadline, c.now); got != c.want {
+		if got := app.LineupVisible(c.roles, "team-1", deadline, c.now); got != c.want {
 			t.Errorf("%s: %v", c.name, got)
 		}
 	}
-	if lineupVisible(app.Roles{}, "team-1", time.Time{}, at) {
+	if app.LineupVisible(app.Roles{}, "team-1", time.Time{}, at) {
 		t.Error("an unknown deadline discloses the lineup")
 	}
 }

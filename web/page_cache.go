@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"arbiter/sqlstore"
+	"arbiter/app"
 )
 
 // pageCache keeps the answers of public pages and read API routes to
@@ -41,7 +41,7 @@ type pageCache struct {
 }
 
 type pageEntry struct {
-	mark   sqlstore.Latest
+	mark   app.Mark
 	made   time.Time
 	header http.Header
 	body   []byte
@@ -101,7 +101,7 @@ func (s *Server) cachePage(pattern string, h http.Handler) http.Handler {
 			h.ServeHTTP(w, r)
 			return
 		}
-		var mark sqlstore.Latest
+		var mark app.Mark
 		if ofEvent {
 			m, err := s.reads.mark(r.Context(), r.PathValue("slug"))
 			if err != nil { // an unknown event, a failing database: the handler answers
@@ -173,7 +173,7 @@ func plainQuery(r *http.Request) bool {
 // get returns the entry of key if it is current, or else the channel of
 // the page being made by another request (wait for it, then look again),
 // or neither: then the caller makes the page and must put it.
-func (c *pageCache) get(key string, mark sqlstore.Latest, now time.Time, maxAge time.Duration) (*pageEntry, <-chan struct{}) {
+func (c *pageCache) get(key string, mark app.Mark, now time.Time, maxAge time.Duration) (*pageEntry, <-chan struct{}) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if e := c.entries[key]; e != nil && e.mark == mark && !now.Before(e.made) && now.Sub(e.made) < maxAge {
@@ -188,7 +188,7 @@ func (c *pageCache) get(key string, mark sqlstore.Latest, now time.Time, maxAge 
 
 // put ends the making of key's page, keeping rec's answer if it may be
 // kept: a complete 200 that sets no cookie.
-func (c *pageCache) put(key string, mark sqlstore.Latest, made time.Time, rec *pageRecorder) {
+func (c *pageCache) put(key string, mark app.Mark, made time.Time, rec *pageRecorder) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if ch := c.flights[key]; ch != nil {

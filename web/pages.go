@@ -10,7 +10,6 @@ import (
 
 	"arbiter"
 	"arbiter/format"
-	"arbiter/sqlstore"
 )
 
 // maxEntrants bounds ?entrants= on the format page: far above any real
@@ -18,13 +17,13 @@ import (
 const maxEntrants = 10000
 
 type homeData struct {
-	Events  []sqlstore.Event
+	Events  []arbiter.Event
 	Presets []presetRow
 }
 
 // home lists the events in the store and links to the formats.
 func (s *Server) home(w http.ResponseWriter, r *http.Request) {
-	events, err := sqlstore.ListEvents(r.Context(), s.db)
+	events, err := s.app.EventList(r.Context())
 	if err != nil {
 		s.fail(w, r, err)
 		return

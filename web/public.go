@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"arbiter"
+	"arbiter/app"
 	"arbiter/format"
 )
 
@@ -97,10 +98,9 @@ func (s *Server) readEvent(ctx context.Context, slug string) (*eventView, error)
 	return v, nil
 }
 
-// isPublicRound: pairings under the TDs' review are not shown yet.
-func isPublicRound(rd arbiter.Round) bool {
-	return rd.Status == arbiter.RoundPublished || rd.Status == arbiter.RoundClosed
-}
+// isPublicRound: pairings under the TDs' review are not shown yet
+// (app.PublicRound decides).
+func isPublicRound(rd arbiter.Round) bool { return app.PublicRound(rd) }
 
 // roundID is a round's ID from its 0-based stage and 1-based number.
 func roundID(stage, number int) string { return fmt.Sprintf("s%dr%d", stage+1, number) }

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"arbiter"
-	"arbiter/sqlstore"
 )
 
 //go:embed templates/*.html
@@ -28,8 +27,8 @@ type page struct {
 	// when set, the page refreshes itself as the event changes.
 	Live      string
 	RequestID string
-	User      *sqlstore.User // the signed-in user, or nil (set by render)
-	Flash     *flash         // the outcome of the last form, shown once (set by render unless given)
+	User      *arbiter.User // the signed-in user, or nil (set by render)
+	Flash     *flash        // the outcome of the last form, shown once (set by render unless given)
 	Data      any
 }
 

@@ -648,7 +648,7 @@ func TestSessionCookieFlags(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
-	pw, err := EnsureLocalTD(ctx, f.db, "")
+	pw, err := f.app.EnsureLocalTD(ctx, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -687,7 +687,7 @@ func TestNoSecretsInLogs(t *testing.T) {
 	f := newFixture(t)
 	f.srv.log = slog.New(slog.NewTextHandler(f.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	ctx := context.Background()
-	pw, err := EnsureLocalTD(ctx, f.db, "")
+	pw, err := f.app.EnsureLocalTD(ctx, "")
 	if err != nil {
 		t.Fatal(err)
 	}

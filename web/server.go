@@ -1,7 +1,9 @@
 // Package web is Arbiter's web app: the HTTP handler behind 'arbiter
 // serve'. It renders server-side HTML with html/template (every page works
 // without JavaScript; htmx only enhances), serves its embedded stylesheet
-// and scripts, and reports health for load balancers.
+// and scripts, the JSON API under /api/ (described by openapi.json), live
+// updates, and reports health for load balancers: the public event pages,
+// sign-in, the TD console and the captains' and players' pages.
 //
 // It holds the public pages (events, formats, an event's rounds, matches,
 // standings, crosstable, bracket, pools, entrants, ranking, odds, exports
@@ -14,8 +16,13 @@
 // audit log, jobs, webhooks, Challonge, API tokens); and the JSON API
 // under /api/, which reads and writes everything the pages do, signed in
 // by a session or an API token (api*.go, td_api*.go, match_api.go,
-// described by openapi.json). Reads and writes go through package app,
-// which holds the use cases; see docs/web.md.
+// described by openapi.json).
+//
+// It holds no application logic and no data access: every read and write
+// goes through package app (the one door; a test fails if web imports the
+// store), which knows who is asking (app.MatchView, app.SignInLocal, …).
+// Web keeps cookies, redirects, the client's address and page layout.
+// See docs/architecture.md and docs/web.md.
 package web
 
 import (
@@ -26,15 +33,12 @@ import (
 	"time"
 
 	"arbiter/app"
-	"arbiter/sqlstore"
 )
 
 // Config is what a Server needs.
 type Config struct {
-	// DB is the store; required. Its health is what /healthz reports.
-	DB *sqlstore.DB
-	// App serves the event pages; nil means New builds one on DB with
-	// the real clock (app.New, which also sets DB.Now).
+	// App is the one door to the data (package app); required. Its
+	// database's health is what /healthz reports.
 	App *app.Service
 	// Logger receives one line per request and every internal error; nil
 	// discards them.
@@ -58,7 +62,6 @@ type Config struct {
 
 // Server is the web app's http.Handler.
 type Server struct {
-	db      *sqlstore.DB
 	app     *app.Service
 	log     *slog.Logger
 	pages   map[string]*template.Template
@@ -79,10 +82,10 @@ type Server struct {
 // New builds the handler and parses every template, so that a broken
 // template fails at start-up rather than on a request.
 func New(c Config) (*Server, error) {
-	if c.DB == nil {
-		return nil, errors.New("web: Config.DB is required")
+	if c.App == nil {
+		return nil, errors.New("web: Config.App is required")
 	}
-	s := &Server{db: c.DB, app: c.App, log: c.Logger, lichess: c.Lichess, secureCookies: c.SecureCookies, demoSignIn: c.DemoSignIn, trustProxy: c.TrustProxy, reads: newReadCache(c.DB), pageCache: newPageCache()}
+	s := &Server{app: c.App, log: c.Logger, lichess: c.Lichess, secureCookies: c.SecureCookies, demoSignIn: c.DemoSignIn, trustProxy: c.TrustProxy, reads: newReadCache(c.App), pageCache: newPageCache()}
 	if s.lichess.BaseURL == "" {
 		s.lichess.BaseURL = "https://lichess.org"
 	}
@@ -95,11 +98,8 @@ func New(c Config) (*Server, error) {
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
-	if s.app == nil {
-		s.app = app.New(c.DB, nil)
-	}
 	var err error
-	dummyHash() // made now, so that the first unknown account costs one hash like the others (throttle.go)
+	app.WarmPasswords() // so that the first unknown account costs one hash like the others
 	if s.assets, err = loadAssets(); err != nil {
 		return nil, err
 	}

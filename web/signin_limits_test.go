@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"arbiter/app"
 )
 
 // signInFrom posts the password form as the client at addr.
@@ -37,7 +39,7 @@ func liveHeap() uint64 {
 // failures of short ones are counted in the database, not in memory.
 func TestFailedSignInsKeepHeapFlat(t *testing.T) {
 	f := newFixture(t)
-	if _, err := EnsureLocalTD(context.Background(), f.db, "a-long-password"); err != nil {
+	if _, err := f.app.EnsureLocalTD(context.Background(), "a-long-password"); err != nil {
 		t.Fatal(err)
 	}
 	f.do(t, "GET", "/login") // warm the templates and pools
@@ -68,14 +70,14 @@ func TestFailedSignInsKeepHeapFlat(t *testing.T) {
 // their answers take the same time and do not tell which accounts exist.
 func TestUnknownAccountCostsAHash(t *testing.T) {
 	f := newFixture(t)
-	if _, err := EnsureLocalTD(context.Background(), f.db, "a-long-password"); err != nil {
+	if _, err := f.app.EnsureLocalTD(context.Background(), "a-long-password"); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{LocalTD, "nobody@local", "no-such-user"} {
-		n := passwordHashes.Load()
+		n := app.PasswordHashes()
 		res, body := f.signInFrom("192.0.2.10", name, "wrong-password", "")
 		wantStatus(t, res, body, 401)
-		if got := passwordHashes.Load() - n; got != 1 {
+		if got := app.PasswordHashes() - n; got != 1 {
 			t.Errorf("%s: %d password hashes computed, want 1", name, got)
 		}
 	}
@@ -85,7 +87,7 @@ func TestUnknownAccountCostsAHash(t *testing.T) {
 // for td@local, the TD's open session works as before.
 func TestSignedInTDKeepsWorking(t *testing.T) {
 	f := newFixture(t)
-	pw, _ := EnsureLocalTD(context.Background(), f.db, "a-long-password")
+	pw, _ := f.app.EnsureLocalTD(context.Background(), "a-long-password")
 	res, body := f.signInFrom("192.0.2.20", LocalTD, pw, "")
 	wantStatus(t, res, body, 303)
 	session := cookieOf(res, sessionCookie).Value
@@ -130,7 +132,7 @@ var hostileNext = []string{
 // the browser goes only to a clean path on this host.
 func TestNextIsACleanLocalPath(t *testing.T) {
 	f := newFixture(t)
-	pw, _ := EnsureLocalTD(context.Background(), f.db, "a-long-password")
+	pw, _ := f.app.EnsureLocalTD(context.Background(), "a-long-password")
 	for _, next := range hostileNext {
 		res, body := f.signInFrom("192.0.2.40", LocalTD, pw, next)
 		wantStatus(t, res, body, 303)

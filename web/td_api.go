@@ -9,7 +9,6 @@ import (
 
 	"arbiter"
 	"arbiter/app"
-	"arbiter/sqlstore"
 )
 
 // apiTDRoutes are the API routes of the TD console (web/openapi/td.json):
@@ -373,12 +372,12 @@ func (s *Server) apiAudit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := struct {
-		Entries []sqlstore.AuditEntry `json:"entries"`
-		Older   int64                 `json:"older,omitempty"`
+		Entries []app.AuditEntry `json:"entries"`
+		Older   int64            `json:"older,omitempty"`
 	}{}
 	out.Entries, out.Older = newestFirst(log, aq)
 	if out.Entries == nil {
-		out.Entries = []sqlstore.AuditEntry{}
+		out.Entries = []app.AuditEntry{}
 	}
 	s.writeJSON(w, r, http.StatusOK, out)
 }

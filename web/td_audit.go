@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"arbiter"
-	"arbiter/sqlstore"
+	"arbiter/app"
 )
 
 // auditPageSize is how many entries the audit page shows at once.
@@ -19,7 +19,7 @@ type tdAuditData struct {
 	Kind    string
 	Actor   string
 	Record  string
-	Entries []sqlstore.AuditEntry
+	Entries []app.AuditEntry
 	// Older is the "before" of the next page (0: this is the last).
 	Older int64
 }
@@ -28,14 +28,14 @@ type tdAuditData struct {
 // kind, actor, record, and paging newest first with before (a seq) and
 // limit.
 type auditQuery struct {
-	Filter sqlstore.AuditFilter
+	Filter app.AuditFilter
 	Before int64
 	Limit  int
 }
 
 func readAuditQuery(r *http.Request, defLimit int) (auditQuery, error) {
 	q := r.URL.Query()
-	aq := auditQuery{Filter: sqlstore.AuditFilter{Kind: strings.TrimSpace(q.Get("kind")), Actor: strings.ToLower(strings.TrimSpace(q.Get("actor"))), // stored lower-case, as app normalises users
+	aq := auditQuery{Filter: app.AuditFilter{Kind: strings.TrimSpace(q.Get("kind")), Actor: strings.ToLower(strings.TrimSpace(q.Get("actor"))), // stored lower-case, as app normalises users
 		RecordID: strings.TrimSpace(q.Get("record"))}, Limit: defLimit}
 	if v := q.Get("before"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
@@ -57,10 +57,10 @@ func readAuditQuery(r *http.Request, defLimit int) (auditQuery, error) {
 // newestFirst pages the log (oldest first, as app.Audit answers) newest
 // first: the entries before aq.Before, at most aq.Limit of them, and the
 // "before" of the next page (0 when there is none).
-func newestFirst(log []sqlstore.AuditEntry, aq auditQuery) ([]sqlstore.AuditEntry, int64) {
+func newestFirst(log []app.AuditEntry, aq auditQuery) ([]app.AuditEntry, int64) {
 	slices.Reverse(log)
 	if aq.Before > 0 {
-		i := slices.IndexFunc(log, func(e sqlstore.AuditEntry) bool { return e.Seq < aq.Before })
+		i := slices.IndexFunc(log, func(e app.AuditEntry) bool { return e.Seq < aq.Before })
 		if i < 0 {
 			return nil, 0
 		}

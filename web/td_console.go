@@ -172,11 +172,11 @@ func (s *Server) consoleData(ctx context.Context, ev arbiter.Event, a arbiter.Ac
 			return d, err
 		}
 	}
-	if d.Bans, err = s.app.Bans(ctx, slug); err != nil {
+	if d.Bans, err = s.app.Bans(ctx, arbiter.NamedUser(a.Name), slug); err != nil {
 		return d, err
 	}
 	d.Eligible = f.Eligibility != ""
-	checks, err := s.app.Eligibilities(ctx, slug)
+	checks, err := s.app.Eligibilities(ctx, arbiter.NamedUser(a.Name), slug)
 	if err != nil {
 		return d, err
 	}

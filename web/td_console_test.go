@@ -451,7 +451,7 @@ func TestTDOfficialsForbiddenAndRecords(t *testing.T) {
 	f.post(t, tk.td, console+"/bans", url.Values{"player": {"Cheat1"}, "permanent": {"1"}, "reason": {"engine use"}}, console, false, "Ban b1 of cheat1 recorded")
 	_, body = f.as(t, tk.td, "GET", console, nil)
 	wantContains(t, body, `<section id="bans"`, "b1: cheat1, for good — engine use", `<form id="lift-ban-b1"`)
-	if bans, _ := f.app.Bans(ctx, "atc"); len(bans) != 1 || !bans[0].Permanent || bans[0].Series != "antichess-team-cup" {
+	if bans, _ := f.app.Bans(ctx, arbiter.NamedUser("arbitertd"), "atc"); len(bans) != 1 || !bans[0].Permanent || bans[0].Series != "antichess-team-cup" {
 		t.Errorf("bans %+v", bans)
 	}
 	f.post(t, tk.td, console+"/bans/b1", url.Values{"reason": {"appeal upheld"}}, console, false, "Ban b1 lifted")

@@ -75,7 +75,7 @@ func (s *Server) tdMatchView(r *http.Request, ev arbiter.Event, vals map[string]
 	if m.Result != nil {
 		d.Parts = append(m.Result.Parts, m.Result.Sets...)
 	}
-	reps, err := s.app.Reports(ctx, slug, m.ID)
+	reps, err := s.app.Reports(ctx, currentUser(r), slug, m.ID)
 	if err != nil {
 		return d, err
 	}
@@ -105,7 +105,7 @@ func (s *Server) tdMatchView(r *http.Request, ev arbiter.Event, vals map[string]
 	for i := range d.Boards {
 		d.BoardNumbers = append(d.BoardNumbers, i+1)
 	}
-	if d.Verification, err = s.app.Verification(ctx, slug, m.ID); err != nil {
+	if d.Verification, err = s.app.Verification(ctx, currentUser(r), slug, m.ID); err != nil {
 		return d, err
 	}
 	if j, err := s.app.VerificationJob(ctx, slug, m.ID); err != nil {

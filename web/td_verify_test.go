@@ -165,7 +165,7 @@ func TestTDVerifyMatch(t *testing.T) {
 			t.Errorf("API answer lacks %s", k)
 		}
 	}
-	if stored, err := f.app.Verification(context.Background(), "lc", m.ID); err != nil || stored == nil || stored.Version != 2 {
+	if stored, err := f.app.Verification(context.Background(), arbiter.NamedUser("arbitertd"), "lc", m.ID); err != nil || stored == nil || stored.Version != 2 {
 		t.Fatalf("stored %+v, %v", stored, err)
 	}
 }

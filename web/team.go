@@ -1,10 +1,7 @@
 package web
 
 import (
-	"context"
 	"net/http"
-	"slices"
-	"strings"
 
 	"arbiter"
 	"arbiter/app"
@@ -65,65 +62,6 @@ type matchInfo struct {
 	Entrants map[string]arbiter.Entrant
 }
 
-// loadMatch reads a match of an event with its round and entrants. A
-// match of a round not yet published is not public: it is not found
-// unless the viewer is a TD of the event.
-func (s *Server) loadMatch(ctx context.Context, slug, id string, roles app.Roles) (*matchInfo, error) {
-	ev, err := s.app.Event(ctx, slug)
-	if err != nil {
-		return nil, err
-	}
-	f, err := s.app.Format(ctx, slug)
-	if err != nil {
-		return nil, err
-	}
-	ms, err := s.app.Matches(ctx, slug, roundOfMatch(id))
-	if err != nil {
-		return nil, err
-	}
-	mi := &matchInfo{Ev: ev, F: f}
-	found := false
-	for _, m := range ms {
-		if m.ID == id {
-			mi.M, found = m, true
-		}
-	}
-	if found {
-		found = false
-		rs, err := s.app.Rounds(ctx, slug)
-		if err != nil {
-			return nil, err
-		}
-		for _, rd := range rs {
-			if rd.Stage == mi.M.Stage && rd.Number == mi.M.Round {
-				mi.Round, found = rd, rd.Status != arbiter.RoundPaired || roles.TD
-			}
-		}
-	}
-	if !found {
-		return nil, arbiter.Errorf(arbiter.ENOTFOUND, "event %s has no published match %q", slug, id)
-	}
-	es, err := s.app.Entrants(ctx, slug)
-	if err != nil {
-		return nil, err
-	}
-	mi.Entrants = map[string]arbiter.Entrant{}
-	for _, e := range es {
-		mi.Entrants[e.ID] = e
-	}
-	mi.Home, mi.Away = mi.Entrants[mi.M.Home], mi.Entrants[mi.M.Away]
-	return mi, nil
-}
-
-// roundOfMatch is the round ID of a match ID ("s1r3b2" → "s1r3"), so that
-// only one round's matches are read; "" (every round) when it has no board.
-func roundOfMatch(id string) string {
-	if i := strings.LastIndexByte(id, 'b'); i > 0 && strings.HasPrefix(id, "s") {
-		return id[:i]
-	}
-	return ""
-}
-
 // rolesOf is the signed-in user's roles in the event (none when
 // anonymous).
 func (s *Server) rolesOf(r *http.Request, slug string) (app.Roles, error) {
@@ -134,44 +72,14 @@ func (s *Server) rolesOf(r *http.Request, slug string) (app.Roles, error) {
 	return s.app.RolesOf(r.Context(), slug, u.LichessUsername)
 }
 
-// matchSide is the side ("home", "away") the user acts for in match m and
-// the role to act in: a team's captain acts as captain, an individual
-// entrant as player; "" when the user is neither.
-func matchSide(roles app.Roles, m arbiter.Match) (side, role string) {
-	for _, sd := range []struct{ name, id string }{{"home", m.Home}, {"away", m.Away}} {
-		if sd.id == "" {
-			continue
-		}
-		if slices.Contains(roles.Captain, sd.id) {
-			return sd.name, arbiter.RoleCaptain
-		}
-		if slices.Contains(roles.Player, sd.id) {
-			return sd.name, arbiter.RolePlayer
-		}
-	}
-	return "", ""
-}
-
 // actingRole is the role a user's match action claims: their side's
 // (captain of a team, player of an individual event). Anyone else claims
 // the event's ordinary role and app refuses them; a TD's decisions on a
 // match belong to the TD console, never to these pages.
 func (s *Server) actingRole(r *http.Request, slug, matchID string) string {
-	ctx := r.Context()
-	if roles, err := s.rolesOf(r, slug); err == nil {
-		if ms, err := s.app.Matches(ctx, slug, roundOfMatch(matchID)); err == nil {
-			for _, m := range ms {
-				if m.ID != matchID {
-					continue
-				}
-				if _, role := matchSide(roles, m); role != "" {
-					return role
-				}
-			}
-		}
+	a, err := s.app.ActorFor(r.Context(), currentUser(r), slug, matchID)
+	if err != nil {
+		return arbiter.RolePlayer // the event is unknown: the use case says so
 	}
-	if f, err := s.app.Format(ctx, slug); err == nil && f.Entrant == "team" {
-		return arbiter.RoleCaptain
-	}
-	return arbiter.RolePlayer
+	return a.Role
 }

@@ -137,7 +137,7 @@ func (s *Server) setLineups(r *http.Request, d *captainData) error {
 			d.SetNames = append(d.SetNames, p.TC.String())
 		}
 	}
-	l, from, err := s.app.Lineup(r.Context(), d.Ev.Slug, d.Team.ID, d.Seq)
+	l, from, err := s.app.Lineup(r.Context(), currentUser(r), d.Ev.Slug, d.Team.ID, d.Seq)
 	switch {
 	case err == nil:
 		d.Lineup, d.LineupFrom, d.Default = l.Sets, from, from != d.Seq

@@ -163,7 +163,7 @@ func TestCaptainLineupRKCC(t *testing.T) {
 	if r.Location != page+"?round=1" {
 		t.Errorf("back to %q", r.Location)
 	}
-	l, from, err := f.app.Lineup(context.Background(), "rk", "team-1", 1)
+	l, from, err := f.app.Lineup(context.Background(), arbiter.NamedUser("cap1"), "rk", "team-1", 1)
 	if err != nil || from != 1 || strings.Join(l.Sets, ",") != "cap1,a1,b1" {
 		t.Fatalf("lineup %v from %d: %v", l, from, err)
 	}

@@ -8,7 +8,6 @@ import (
 
 	"arbiter"
 	"arbiter/app"
-	"arbiter/sqlstore"
 )
 
 // API tokens for bots (docs/exports.md): a TD creates them on the console
@@ -58,9 +57,8 @@ func (s *Server) serveToken(next http.Handler, w http.ResponseWriter, r *http.Re
 		r.Pattern = r2.Pattern
 		return
 	}
-	u := &sqlstore.User{ID: "api-token:" + acc.Token.ID, LichessID: strings.ToLower(acc.As), LichessUsername: acc.As,
-		DisplayName: acc.As + " (API token " + acc.Token.Name + ")"}
-	serveAs(next, w, r2, u)
+	u := app.TokenUser(acc)
+	serveAs(next, w, r2, &u)
 	r.Pattern = r2.Pattern
 }
 

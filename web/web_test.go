@@ -58,7 +58,7 @@ func newFixtureOn(t testing.TB, db *sqlstore.DB) *fixture {
 	t.Helper()
 	f := &fixture{db: db, logs: &lockedBuffer{}, now: time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC)}
 	f.app = app.New(db, func() time.Time { return f.now })
-	srv, err := New(Config{DB: db, App: f.app, Logger: slog.New(slog.NewTextHandler(f.logs, nil))})
+	srv, err := New(Config{App: f.app, Logger: slog.New(slog.NewTextHandler(f.logs, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}

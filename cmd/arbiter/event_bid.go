@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"flag"
 	"fmt"
-	"strings"
 	"time"
 
 	"arbiter"
@@ -53,25 +52,11 @@ func (cmd *bidCmd) run(ctx context.Context, e *env, c *eventCtx, pos []string) e
 		}
 		auc, err = c.svc.BidArmageddon(ctx, c.actor, pos[0], pos[1], &cm, nil)
 	case secs > 0:
-		// Seal here: the bid stays on this machine until the reveal.
-		side, serr := actorSide(ctx, c, pos[0], pos[1])
+		// Seal here: the bid stays on this machine until the reveal; app
+		// finds the side and the rules.
+		_, cm, sec, serr := c.svc.SealBid(ctx, arbiter.NamedUser(c.actor.Name), pos[0], pos[1], time.Duration(secs)*time.Second, rand.Reader)
 		if serr != nil {
 			return serr
-		}
-		f, ferr := c.svc.Format(ctx, pos[0])
-		if ferr != nil {
-			return ferr
-		}
-		rules := armageddon.RulesA3()
-		if f.Armageddon != nil && f.Armageddon.EqualBids == "rock_paper_scissors" {
-			rules = armageddon.RulesW12()
-		}
-		cm, sec, serr := armageddon.Seal(rules, pos[1], side, time.Duration(secs)*time.Second, rand.Reader)
-		if serr != nil {
-			return serr
-		}
-		if auc, err = c.svc.BidArmageddon(ctx, c.actor, pos[0], pos[1], &cm, nil); err != nil {
-			return err
 		}
 		fmt.Fprintf(e.stdout, "sealed bid committed: %s\nkeep this to reveal: --seconds %d --nonce %s\n", cm, secs, sec.NonceHex())
 		return nil
@@ -96,34 +81,3 @@ func (cmd *bidCmd) run(ctx context.Context, e *env, c *eventCtx, pos []string) e
 	return nil
 }
 
-// actorSide finds which side of the match the actor plays for.
-func actorSide(ctx context.Context, c *eventCtx, slug, matchID string) (armageddon.Side, error) {
-	ms, err := c.svc.Matches(ctx, slug, "")
-	if err != nil {
-		return 0, err
-	}
-	es, err := c.svc.Entrants(ctx, slug)
-	if err != nil {
-		return 0, err
-	}
-	me := strings.ToLower(c.actor.Name)
-	mine := map[string]bool{}
-	for _, en := range es {
-		if en.Player == me || en.Captain == me {
-			mine[en.ID] = true
-		}
-	}
-	for _, m := range ms {
-		if m.ID != matchID {
-			continue
-		}
-		switch {
-		case mine[m.Home]:
-			return armageddon.SideA, nil
-		case mine[m.Away]:
-			return armageddon.SideB, nil
-		}
-		return 0, arbiter.Errorf(arbiter.EFORBIDDEN, "%s does not play in match %s", c.actor, matchID)
-	}
-	return 0, arbiter.Errorf(arbiter.ENOTFOUND, "match %s not found", matchID)
-}

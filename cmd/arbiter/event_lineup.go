@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"strings"
+
+	"arbiter"
 )
 
 // 'arbiter event lineup': a team's lineup for a round (RKCC R7, R9).
@@ -48,7 +50,7 @@ func (cmd *lineupCmd) run(ctx context.Context, e *env, c *eventCtx, pos []string
 			return err
 		}
 	}
-	l, from, err := c.svc.Lineup(ctx, pos[0], pos[1], seq)
+	l, from, err := c.svc.Lineup(ctx, arbiter.NamedUser(c.actor.Name), pos[0], pos[1], seq)
 	if err != nil {
 		return err
 	}

@@ -88,16 +88,16 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	// First start: the local TD account, for offline use. Its password is
 	// $ARBITER_TD_PASSWORD or a random one, shown once on standard output
 	// (never in the log).
-	pw, err := web.EnsureLocalTD(ctx, db, os.Getenv("ARBITER_TD_PASSWORD"))
+	pw, err := svc.EnsureLocalTD(ctx, os.Getenv("ARBITER_TD_PASSWORD"))
 	if err != nil {
 		return err
 	}
 	switch {
 	case pw != "" && os.Getenv("ARBITER_TD_PASSWORD") != "":
 		// The operator chose it: no need to echo it where terminals and CI logs keep it.
-		fmt.Fprintf(e.stdout, "Created the local TD account %s with the password in $ARBITER_TD_PASSWORD\n(sign in at /login)\n", web.LocalTD)
+		fmt.Fprintf(e.stdout, "Created the local TD account %s with the password in $ARBITER_TD_PASSWORD\n(sign in at /login)\n", app.LocalTD)
 	case pw != "":
-		fmt.Fprintf(e.stdout, "Created the local TD account %s with password %s\n(shown only now; sign in at /login)\n", web.LocalTD, pw)
+		fmt.Fprintf(e.stdout, "Created the local TD account %s with password %s\n(shown only now; sign in at /login)\n", app.LocalTD, pw)
 	}
 	if *seedDemo {
 		log.Info("loading demo events")
@@ -106,7 +106,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		}
 		// The local TD runs the demo events too.
 		for _, slug := range demo.Slugs() {
-			if err := svc.AddTD(ctx, demo.TD, slug, web.LocalTD); err != nil && arbiter.ErrorCode(err) != arbiter.ECONFLICT {
+			if err := svc.AddTD(ctx, demo.TD, slug, app.LocalTD); err != nil && arbiter.ErrorCode(err) != arbiter.ECONFLICT {
 				return err
 			}
 		}
@@ -118,7 +118,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer stopJobs()
-	h, err := web.New(web.Config{DB: db, App: svc, Logger: log, SecureCookies: *secureCookies, DemoSignIn: *seedDemo, TrustProxy: *behindProxy,
+	h, err := web.New(web.Config{App: svc, Logger: log, SecureCookies: *secureCookies, DemoSignIn: *seedDemo, TrustProxy: *behindProxy,
 		Lichess: web.LichessAuth{BaseURL: *lichessURL, ClientID: *clientID}})
 	if err != nil {
 		return err

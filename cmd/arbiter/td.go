@@ -8,7 +8,6 @@ import (
 
 	"arbiter/app"
 	"arbiter/sqlstore"
-	"arbiter/web"
 )
 
 func init() {
@@ -36,7 +35,7 @@ func runTD(ctx context.Context, e *env, args []string) error {
 	}
 	defer db.Close()
 	chosen := os.Getenv("ARBITER_TD_PASSWORD")
-	pw, err := web.ResetLocalTD(ctx, app.New(db, time.Now), chosen)
+	pw, err := app.New(db, time.Now).ResetLocalTD(ctx, chosen)
 	if err != nil {
 		return err
 	}

@@ -61,7 +61,7 @@ func startLocal(ctx context.Context, dsn, preset string, n int, stopAfter, slug 
 		fmt.Fprintf(os.Stderr, "seeded %s: %s, %d teams, %d matches, up to %s closed (%v)\n",
 			slug, preset, n, sum.Counts.Matches, stopAfter, time.Since(t0).Round(time.Millisecond))
 	}
-	h, err := web.New(web.Config{DB: l.db, App: svc, Logger: slog.New(slog.NewTextHandler(logTo, nil))})
+	h, err := web.New(web.Config{App: svc, Logger: slog.New(slog.NewTextHandler(logTo, nil))})
 	if err != nil {
 		l.Close()
 		return nil, err

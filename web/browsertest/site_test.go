@@ -81,11 +81,11 @@ func newSite(t *testing.T, now time.Time) *site {
 	db := storetest.SQLite(t)
 	s := &site{DB: db, clock: &clock{now: now}, logs: &lockedBuffer{}}
 	s.App = app.New(db, s.clock.Now)
-	if pw, err := web.EnsureLocalTD(ctx, db, tdPassword); err != nil || pw != tdPassword {
+	if pw, err := s.App.EnsureLocalTD(ctx, tdPassword); err != nil || pw != tdPassword {
 		t.Fatalf("EnsureLocalTD = %q, %v", pw, err)
 	}
 	log := slog.New(slog.NewTextHandler(s.logs, nil))
-	h, err := web.New(web.Config{DB: db, App: s.App, Logger: log, DemoSignIn: true})
+	h, err := web.New(web.Config{App: s.App, Logger: log, DemoSignIn: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -90,7 +90,7 @@ func TestTeamEventLineup(t *testing.T) {
 	if got := cap1.text("#current-lineup"); got != "Lineup submitted for this round: 3+2 a1, 1.5+1 b1, 0.75+0 cap1." {
 		t.Fatalf("current lineup %q", got)
 	}
-	l, from, err := s.App.Lineup(ctx, "rk", "team-1", 1)
+	l, from, err := s.App.Lineup(ctx, arbiter.NamedUser("cap1"), "rk", "team-1", 1)
 	if err != nil || from != 1 || !slices.Equal(l.Sets, []string{"a1", "b1", "cap1"}) {
 		t.Fatalf("stored lineup %v (from round %d): %v", l, from, err)
 	}
