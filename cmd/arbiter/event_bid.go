@@ -80,4 +80,3 @@ func (cmd *bidCmd) run(ctx context.Context, e *env, c *eventCtx, pos []string) e
 	fmt.Fprintf(e.stdout, "%s: bid recorded; waiting for the other side\n", pos[1])
 	return nil
 }
-
