@@ -14,7 +14,7 @@ import (
 // take plain domain inputs and do no I/O. File formats (trf, resultsfile,
 // export), Lichess (lichess), storage, app, web and the binary are
 // adapters around them.
-var engines = []string{"format", "score", "standings", "pairing", "odds", "calendar", "negotiation",
+var engines = []string{"format", "score", "standings", "ranking", "pairing", "odds", "calendar", "negotiation",
 	"lineup", "armageddon", "sanction", "eligibility"}
 
 // engineIOImports are standard packages an engine must not use: it gets

@@ -25,6 +25,7 @@ func fill(vals map[string]string, l EntryLayout, v string, boards ...int) {
 // sheet wins 432-144 and is decided at board 3's first game (289 of 576,
 // A18); sent, it is the report, and the TD's override form starts from it.
 func TestResultForm(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 10, 10, false)

@@ -78,6 +78,7 @@ func challengesAsked(f *lichesstest.Fake) []lichesstest.Request {
 // side has more than 5), imports the finished games as reports from
 // Lichess, and makes them final after the 24 h confirmation window.
 func TestLichessRoundACWC(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Name: "ACWC 2023", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0)}))
 		names := registerPlayers(t, s, "wc", 12)
@@ -203,6 +204,7 @@ func TestLichessRoundACWC(t *testing.T) {
 // Black on boards 2 and 4, alternating; the home teams win every game,
 // 576-0 (A19).
 func TestLichessRoundCup(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Name: "Antichess Cup", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 12, 1, false)

@@ -48,6 +48,7 @@ func gamesJobs(t *testing.T, s *Service) []Job {
 // then garbage to the game export: the jobs wait and try again, the TD
 // console says why, and once Lichess answers every game is created once.
 func TestLichessDownAndGarbage(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		r, _ := publishedOnLichess(t, s, c)
 		r.f.Inject(lichesstest.Fault{Route: "POST /api/challenge/open", Status: 502, Body: "Bad gateway", Times: 4})
@@ -87,6 +88,7 @@ func TestLichessDownAndGarbage(t *testing.T) {
 // (one request, then the minute Lichess asks for), the jobs wait that
 // minute without using a try, and nothing is created twice.
 func TestLichess429Storm(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		r, _ := publishedOnLichess(t, s, c)
 		r.f.Inject(lichesstest.Fault{Status: 429, Body: `{"error":"Too many requests"}`, Times: 10})
@@ -122,6 +124,7 @@ func TestLichess429Storm(t *testing.T) {
 // challenge and its id was recorded, before the match listed it. The next
 // run lists that challenge and creates none.
 func TestLichessCrashAfterCreate(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		r, ms := publishedOnLichess(t, s, c)
 		m := ms[0]

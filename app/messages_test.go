@@ -23,6 +23,7 @@ func inbox(f *lichesstest.Fake) map[string][]string {
 // before and the games' result from Lichess asks both sides to confirm;
 // things happening together are one message; nothing is sent twice.
 func TestLichessMessages(t *testing.T) {
+	t.Parallel()
 	backends(t, func(t *testing.T, s *Service, c *clock) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Name: "ACWC 2023", Preset: "acwc-2023", Start: utc(2023, 3, 19, 12, 0)}))
 		names := registerPlayers(t, s, "wc", 12)

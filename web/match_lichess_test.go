@@ -16,6 +16,7 @@ import (
 // and the match API list the games Arbiter created on Lichess, with their
 // links, colours and results.
 func TestMatchLichessGames(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	m := acwcEvent(t, f)
 	ctx := context.Background()
@@ -73,6 +74,7 @@ func TestMatchLichessGames(t *testing.T) {
 // TestConsoleLichessToken: the TD console says what the organiser's token
 // allows, with a plain message for each feature a missing scope turns off.
 func TestConsoleLichessToken(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	acwcEvent(t, f)
 	tdTok := f.signIn(t, tdActor.Name)
