@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"arbiter"
+	"arbiter/sqlstore"
 )
 
 // fill sets every cell of the given boards of an antichess cup form to v.
@@ -124,4 +125,55 @@ func TestEntryCellOf(t *testing.T) {
 			t.Errorf("%s: cell %q, want %q", field, got, want)
 		}
 	}
+}
+
+// TestResultFormPrefilledFromLichess: when the match's games were imported
+// from Lichess (lichess_import.go), the captain's form on the match page
+// and the TD's override form open with the imported results in their
+// cells, marked as coming from Lichess.
+func TestResultFormPrefilledFromLichess(t *testing.T) {
+	t.Parallel()
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
+		registerTeams(t, s, "atc", 10, 10, false)
+		must(s.CloseRegistration(ctx, td, "atc"))
+		ms := pairOK(s.PairRound(ctx, td, "atc"))
+		must(s.PublishRound(ctx, td, "atc"))
+		c.t = utc(2025, 1, 10, 12, 0)
+		m := ms[0]
+		cap01 := arbiter.Actor{Name: "cap01", Role: arbiter.RoleCaptain}
+		l := must(s.ResultLayout(ctx, cap01, "atc", m.ID))
+		vals := map[string]string{}
+		fill(vals, l, "1", 1, 2)
+		fill(vals, l, "=", 3, 4)
+
+		// What the import stores: the sheet built from the games.
+		err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
+			st, err := load(ctx, tx, "atc")
+			if err != nil {
+				return err
+			}
+			sheet, err := st.entryInput(&m, vals)
+			if err != nil {
+				return err
+			}
+			_, err = docLichessImport.create(ctx, tx, change(td, "lichess.import", "", false), st, m.ID,
+				LichessImport{Match: m.ID, At: c.t, Sheet: sheet, Complete: true})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+
+		for _, who := range []arbiter.Actor{cap01, td} {
+			got := must(s.ResultLayout(ctx, who, "atc", m.ID))
+			if got.Source != "lichess" || got.Values[Cell(1, 0, 0)] != "1" || got.Values[Cell(2, 2, 5)] != "1" || got.Values[Cell(3, 1, 3)] != "=" {
+				t.Fatalf("%s's form: source %q, values %v", who.Name, got.Source, got.Values)
+			}
+		}
+		v := must(s.MatchView(ctx, arbiter.NamedUser("cap01"), "atc", m.ID))
+		if v.Entry == nil || v.Entry.Source != "lichess" || v.Entry.Values[Cell(4, 0, 7)] != "=" {
+			t.Fatalf("the match page's form: %+v", v.Entry)
+		}
+	})
 }
