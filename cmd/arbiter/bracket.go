@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"arbiter"
 	"arbiter/pairing/knockout"
 )
 
@@ -60,7 +61,7 @@ func runBracket(_ context.Context, e *env, args []string) error {
 		return enc.Encode(b)
 	}
 	yes := map[bool]string{true: "yes", false: "no"}
-	fmt.Fprintf(e.stdout, "Knockout: %d entrants, %d-line bracket, %d bye(s), third place: %s\n", b.Entrants, b.Slots, b.Slots-b.Entrants, yes[*third])
+	fmt.Fprintf(e.stdout, "Knockout: %s, %d-line bracket, %s, third place: %s\n", arbiter.Count(b.Entrants, "entrant"), b.Slots, arbiter.Count(b.Slots-b.Entrants, "bye"), yes[*third])
 	for _, r := range b.Rounds {
 		fmt.Fprintf(e.stdout, "\n%s (round %d)\n", r.Name, r.Number)
 		for _, m := range r.Matches {

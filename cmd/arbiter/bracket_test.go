@@ -16,7 +16,7 @@ func TestBracketCLIText(t *testing.T) {
 		t.Fatalf("code %d: %s", code, errs)
 	}
 	for _, w := range []string{
-		"Knockout: 5 entrants, 8-line bracket, 3 bye(s), third place: yes",
+		"Knockout: 5 entrants, 8-line bracket, 3 byes, third place: yes",
 		"Quarterfinals (round 1)",
 		"R1-M1                1 v bye  -> 1 advances without play",
 		"R1-M2                4 v 5  -> winner 5",

@@ -177,7 +177,7 @@ func fmtWriteExplanation(w io.Writer, f *format.Format, x format.Explanation) {
 	for i, s := range x.Stages {
 		fmt.Fprintf(w, "\nStage %d: %s (%s, %s pairing)\n", i+1, s.Name, strings.ReplaceAll(s.Kind, "_", " "), s.Pairing)
 		if s.BreakWeeksBefore > 0 {
-			fmt.Fprintf(w, "  Starts after a break of %d week(s)\n", s.BreakWeeksBefore)
+			fmt.Fprintf(w, "  Starts after a break of %s\n", arbiter.Count(s.BreakWeeksBefore, "week"))
 		}
 		fmt.Fprintf(w, "  Entrants: %s; rounds: %s", fmtOrText(s.Entrants, "set by the TDs"), fmtOrText(s.Rounds, "set by the TDs"))
 		if s.Cycles == 2 {
@@ -279,7 +279,7 @@ func fmtWeekTime(t *format.WeekTime) string {
 }
 
 func fmtWriteCalendar(w io.Writer, c format.Calendar, a *format.Armageddon) {
-	parts := []string{fmt.Sprintf("%d round(s) per week", c.RoundsPerWeek)}
+	parts := []string{arbiter.Count(c.RoundsPerWeek, "round") + " per week"}
 	if c.RoundStart != nil {
 		parts = append(parts, "rounds open "+fmtWeekTime(c.RoundStart))
 	}

@@ -111,7 +111,7 @@ func runLichessFake(ctx context.Context, e *env, args []string) error {
 					if ids, err := f.FinishAll(f.Random); err != nil {
 						fmt.Fprintf(e.stderr, "finishing games: %v\n", err)
 					} else if len(ids) > 0 {
-						fmt.Fprintf(e.stdout, "finished %d game(s)\n", len(ids))
+						fmt.Fprintf(e.stdout, "finished %s\n", arbiter.Count(len(ids), "game"))
 					}
 				}
 			}

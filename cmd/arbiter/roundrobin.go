@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"arbiter"
 	"arbiter/pairing/berger"
 )
 
@@ -61,7 +62,7 @@ func runRoundRobin(_ context.Context, e *env, args []string) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(roundRobinJSON{Entrants: n, Cycles: c, Swapped: swapped, Rounds: rounds})
 	}
-	fmt.Fprintf(e.stdout, "Round robin: %d entrants, %d cycle(s), %d rounds (FIDE Berger table for %d", n, c, len(rounds), size)
+	fmt.Fprintf(e.stdout, "Round robin: %s, %s, %s (FIDE Berger table for %d", arbiter.Count(n, "entrant"), arbiter.Count(c, "cycle"), arbiter.Count(len(rounds), "round"), size)
 	if n%2 == 1 {
 		fmt.Fprintf(e.stdout, "; whoever meets %d has the bye", size)
 	}

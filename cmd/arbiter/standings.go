@@ -46,7 +46,7 @@ func runStandings(_ context.Context, e *env, args []string) error {
 	}
 	if len(pos) != 2 {
 		fs.Usage()
-		return usagef("want a format (preset name or file) and a results file, got %d argument(s)", len(pos))
+		return usagef("want a format (preset name or file) and a results file, got %s", arbiter.Count(len(pos), "argument"))
 	}
 	f, err := standingsFormat(pos[0])
 	if err != nil {
