@@ -210,7 +210,7 @@ func VerifyPart(games []Game, spec PartSpec) (*Verification, error) {
 			spec.EndsWhenDecided && (v.Score.Player > half || v.Score.Opponent > half)
 		if done {
 			v.Extra = candidates[i:]
-			v.flag(DiscExtra, "", "%d game(s) in %s after the part was complete: %s", len(v.Extra), spec.TimeControl, ids(v.Extra))
+			v.flag(DiscExtra, "", "%s in %s after the part was complete: %s", arbiter.Count(len(v.Extra), "game"), spec.TimeControl, ids(v.Extra))
 			break
 		}
 		v.Games = append(v.Games, pg)
