@@ -148,7 +148,7 @@ func TestLichessRoundACWC(t *testing.T) {
 		if want := []string{h + "," + a, a + "," + h, h + "," + a, a + "," + h, h + "," + a, a + "," + h, h + "," + a, a + "," + h, h + "," + a, a + "," + h}; !slices.Equal(b1, want) {
 			t.Fatalf("board 1 colours %v, want alternation %v", b1, want)
 		}
-		mg := must(s.MatchGamesOf(ctx, "wc", board1.ID))
+		mg := must(s.MatchView(ctx, nil, "wc", board1.ID))
 		if len(mg.Games) != 10 || mg.Games[9].Name != "ACWC 2023 · qualification round 1 · game 10" || mg.Games[9].Result() != "1-0" ||
 			!strings.HasPrefix(mg.Games[0].URL, "https://lichess.org/") {
 			t.Fatalf("board 1 games %+v", mg.Games)

@@ -138,7 +138,7 @@ func TestLichessCrashAfterCreate(t *testing.T) {
 		if n := len(challengesAsked(r.f)); n != 1+3 {
 			t.Fatalf("%d challenges, want the one made before the crash and 3 others", n)
 		}
-		mg := must(s.MatchGamesOf(ctx, "wc", m.ID))
+		mg := must(s.MatchView(ctx, nil, "wc", m.ID))
 		if len(mg.Games) != 1 || mg.Games[0].ID != ch.ID || mg.Games[0].White != m.Home || mg.Games[0].Number != 1 {
 			t.Fatalf("match games %+v", mg.Games)
 		}

@@ -232,18 +232,3 @@ func lichessFailure(err error, what string, args ...any) error {
 	}
 	return &arbiter.Error{Code: arbiter.EINVALID, Message: msg + ": Lichess refused: " + err.Error(), Err: err}
 }
-
-// MatchGamesOf returns the games Arbiter created on Lichess for a match
-// (none: an empty list), for its page and the API. Anyone who may see the
-// match may see them: they are public on Lichess.
-func (s *Service) MatchGamesOf(ctx context.Context, slug, matchID string) (MatchGames, error) {
-	st, err := load(ctx, s.DB, slug)
-	if err != nil {
-		return MatchGames{}, err
-	}
-	mg, err := docMatchGames.get(ctx, s.DB, st, matchID)
-	if arbiter.ErrorCode(err) == arbiter.ENOTFOUND {
-		return MatchGames{Match: matchID, Games: []CreatedGame{}}, nil
-	}
-	return mg, err
-}

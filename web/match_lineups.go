@@ -7,10 +7,7 @@ import (
 
 // Who plays a team match, as the viewer may see it: package app decides
 // (app.MatchLineups, with R7's disclosure); the page shows it.
-type (
-	matchLineups = app.MatchLineups
-	lineupSide   = app.LineupSide
-)
+type matchLineups = app.MatchLineups
 
 // scoreRow is one part, set or board of the result with its players.
 type scoreRow struct {
