@@ -13,6 +13,7 @@ import (
 
 	"arbiter"
 	"arbiter/app"
+	"arbiter/lichess"
 	"arbiter/sqlstore"
 )
 
@@ -534,4 +535,41 @@ func TestTDConsoleIndividualHasNoTeamTools(t *testing.T) {
 		t.Error("the ACWC console shows the team-only list of separated players")
 	}
 	f.post(t, tk.td, "/events/wc/td/separated", url.Values{"players": {"p01, p02"}, "reason": {"x"}}, "/events/wc/td", true, "individual event")
+}
+
+// TestTDMatchShowsLichessImport: the TD's match page shows the last import
+// of the match's games from Lichess, with every finding that kept a game
+// out of the sheet (issue 14: the TD sees every difference).
+func TestTDMatchShowsLichessImport(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	antichessEvent(t, f)
+	publishedRound(t, f)
+	tk := signInTD(t, f)
+	ctx := context.Background()
+	p := console + "/matches/s1r1b1"
+	_, body := f.as(t, tk.td, "GET", p, nil)
+	if strings.Contains(body, "Imported from Lichess") {
+		t.Fatal("an import is shown before any was made")
+	}
+	im := app.LichessImport{Match: "s1r1b1", At: time.Date(2025, 1, 12, 18, 0, 0, 0, time.UTC),
+		Games:    []lichess.SheetGame{{}, {}},
+		Findings: []lichess.SheetFinding{{Kind: "wrong_clock", Game: "abcd1234", Board: 2, TC: "0+2", Message: "played at 1+0"}},
+		Skipped:  "a finding needs the TD"}
+	err := f.db.Tx(ctx, func(tx *sqlstore.Tx) error {
+		ev, err := sqlstore.GetEventBySlug(ctx, tx, "atc")
+		if err != nil {
+			return err
+		}
+		_, err = sqlstore.Create(ctx, tx, sqlstore.Change{Actor: tdActor, Action: "lichess.import"}, ev.ID, "lichess_import", "s1r1b1", im)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, body := f.as(t, tk.td, "GET", p, nil)
+	wantStatus(t, res, body, 200)
+	wantContains(t, body, `<h3 id="import-h">Imported from Lichess</h3>`,
+		`<p data-test="lichess-import">Imported `, `: 2 games found; not entered: a finding needs the TD.</p>`,
+		`<li data-test="import-finding">Board 2, 0&#43;2: played at 1&#43;0 (<a href="https://lichess.org/abcd1234">abcd1234</a>)</li>`)
 }

@@ -35,6 +35,9 @@ type tdMatchData struct {
 	Verification *app.MatchVerification
 	// VerifyJob is the latest verification job, if one was asked for.
 	VerifyJob *tdJobRow
+	// Import is the match's last import of its games from Lichess, if
+	// any: what was counted and every finding the TD must look at.
+	Import *app.LichessImport
 	// Entry is the override's result form (match_entry.go).
 	Entry *entryView
 }
@@ -106,6 +109,14 @@ func (s *Server) tdMatchView(r *http.Request, ev arbiter.Event, vals map[string]
 		d.BoardNumbers = append(d.BoardNumbers, i+1)
 	}
 	if d.Verification, err = s.app.Verification(ctx, currentUser(r), slug, m.ID); err != nil {
+		return d, err
+	}
+	td, _ := actorAs(r, arbiter.RoleTD) // tdGate let only a TD through
+	switch im, err := s.app.ImportedSheet(ctx, td, slug, m.ID); arbiter.ErrorCode(err) {
+	case "":
+		d.Import = &im
+	case arbiter.ENOTFOUND:
+	default:
 		return d, err
 	}
 	if j, err := s.app.VerificationJob(ctx, slug, m.ID); err != nil {
