@@ -76,7 +76,7 @@ func (s *Server) eventPage(w http.ResponseWriter, r *http.Request) {
 		status[[2]int{rd.Stage, rd.Number}] = rd.Status
 	}
 	for _, win := range ev.Calendar {
-		row := roundRow{ID: roundID(win.Stage, win.Number), Seq: win.Seq, Number: win.Number, Start: win.Start, Deadline: win.End.Add(-time.Minute), Status: "scheduled"}
+		row := roundRow{ID: roundID(win.Stage, win.Number), Seq: win.Seq, Number: win.Number, Start: win.Start, Deadline: deadlineOf(win.End), Status: "scheduled"}
 		if win.Stage < len(ev.Stages) {
 			row.Stage = ev.Stages[win.Stage].Name
 		}
@@ -204,7 +204,7 @@ func (s *Server) roundProgress(ctx context.Context, slug string, stage int) (*ro
 		if err != nil {
 			return nil, err
 		}
-		p := &roundProgress{Number: rd.Number, Deadline: rd.End.Add(-time.Minute)}
+		p := &roundProgress{Number: rd.Number, Deadline: deadlineOf(rd.End)}
 		for _, m := range ms {
 			if m.IsBye() {
 				continue

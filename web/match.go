@@ -141,9 +141,7 @@ func (s *Server) matchView(r *http.Request, slug, id string) (*matchData, error)
 		d.HasNegotiation, d.NoneSuitable = true, rules.RetryOffers > 0
 		// The calendar's deadline is exclusive; the rules (W14 "Friday
 		// 23:59") and the page name its last minute.
-		if !v.Window.OfferDeadline.IsZero() {
-			d.OfferDeadline = v.Window.OfferDeadline.Add(-time.Minute)
-		}
+		d.OfferDeadline = deadlineOf(v.Window.OfferDeadline)
 		d.ReplyHours = int(rules.ReplyWindow.Hours())
 		if v.ByBoard {
 			user := ""

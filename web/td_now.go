@@ -2,7 +2,6 @@ package web
 
 import (
 	"fmt"
-	"time"
 
 	"arbiter/app"
 )
@@ -34,9 +33,9 @@ func nowOf(slug string, at app.Attention) tdNow {
 		case app.AttendRegistrations:
 			row.Text, row.Link = count(it.Count, "registration waits", "registrations wait")+" for approval", console+"#registrations"
 		case app.AttendPairingsDue:
-			row.Text, row.Link = fmt.Sprintf("The pairings of round %s are late: they were due by %s", it.Round, deadlineText(it.Due.Add(-time.Minute))), console+"#now"
+			row.Text, row.Link = fmt.Sprintf("The pairings of round %s are late: they were due by %s", it.Round, deadlineText(deadlineOf(it.Due))), console+"#now"
 		case app.AttendDeadlinePassed:
-			row.Text, row.Link = fmt.Sprintf("Round %s's deadline passed %s: close it", it.Round, deadlineText(it.Due.Add(-time.Minute))), console+"#now"
+			row.Text, row.Link = fmt.Sprintf("Round %s's deadline passed %s: close it", it.Round, deadlineText(deadlineOf(it.Due))), console+"#now"
 		case app.AttendAppeals:
 			row.Text, row.Link = count(it.Count, "appeal waits", "appeals wait")+" for a decision", console+"/appeals"
 		case app.AttendDisputed:
@@ -44,7 +43,7 @@ func nowOf(slug string, at app.Attention) tdNow {
 		case app.AttendHeld:
 			row.Text, row.Link = count(it.Count, "match is", "matches are")+" held for the TDs at the deadline", matchLink
 		case app.AttendUnconfirmed:
-			row.Text, row.Link = count(it.Count, "result is", "results are")+" reported but not confirmed, the deadline "+deadlineText(it.Due.Add(-time.Minute)), matchLink
+			row.Text, row.Link = count(it.Count, "result is", "results are")+" reported but not confirmed, the deadline "+deadlineText(deadlineOf(it.Due)), matchLink
 		case app.AttendFailedJobs:
 			row.Text, row.Link = count(it.Count, "background job", "background jobs")+" failed", console+"#jobs"
 		default:
