@@ -16,6 +16,12 @@ type Lichess struct {
 	// ConfirmHours is how long a result imported from Lichess waits for a
 	// side to dispute it before it is final (0: 24).
 	ConfirmHours int `json:"confirm_hours,omitempty"`
+	// Team is the id of the event's Lichess team (as in
+	// lichess.org/team/ID): with messages on, Arbiter announces the
+	// pairings and the results of each round to its members (POST
+	// /team/{teamId}/pm-all, the organiser's token with team:lead, who
+	// must lead the team). "": no team announcements.
+	Team string `json:"team,omitempty"`
 }
 
 // Ways of creating games (Lichess.Games).
@@ -55,5 +61,30 @@ func (f *Format) validateLichess() error {
 	if l.ConfirmHours < 0 || l.ConfirmHours > 24*14 {
 		return fieldErr("lichess.confirm_hours", "format.lichess", "want 0 to %d hours, got %d", 24*14, l.ConfirmHours)
 	}
+	if t := l.Team; t != "" && !validTeamID(t) {
+		return fieldErr("lichess.team", "format.lichess", "want a Lichess team id (lower-case letters, digits and hyphens, as in lichess.org/team/ID), got %q", t)
+	}
 	return nil
+}
+
+// validTeamID reports whether id looks like a Lichess team id: the
+// slug Lichess makes of a team's name.
+func validTeamID(id string) bool {
+	if len(id) > 80 {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// LichessTeam is the event's Lichess team for announcements ("": none).
+func (f *Format) LichessTeam() string {
+	if f.Lichess == nil {
+		return ""
+	}
+	return f.Lichess.Team
 }

@@ -85,6 +85,7 @@ func TestLoadErrors(t *testing.T) {
     {"name": "k"`, `"double_forfeit": "win"}},
     {"name": "k"`, "stages[0].match.double_forfeit", "format.match.double_forfeit"},
 		{`"stages": [`, `"stages": 5, "x": [`, "stages", "format.type"},
+		{`"title": "Mini",`, `"title": "Mini", "lichess": {"games": "off", "team": "Lichess Antichess"},`, "lichess.team", "format.lichess"},
 		{`"time": "23:59"}}`, `"time": "23:59"}, "appeals": "always"}`, "calendar.appeals", "format.appeals"},
 		{`"time": "23:59"}}`, `"time": "23:59"}, "appeals": "window"}`, "calendar.appeal_hours", "format.appeals"},
 		{`"time": "23:59"}}`, `"time": "23:59"}, "appeals": "td_discretion", "appeal_hours": 24}`, "calendar.appeal_hours", "format.appeals"},

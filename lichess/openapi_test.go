@@ -183,6 +183,7 @@ func everyCall(t *testing.T) (*wire, map[string]bool) {
 	f.AddPlayer("alice", lichess.PerfAntichess, 1500, 2000)
 	f.AddPlayer("bob", lichess.PerfAntichess, 1500, 1900)
 	f.AddTeam("club", "Club", false, "alice", "bob")
+	f.AddTeam("td-club", "TD Club", false, "td", "alice")
 	f.AddToken("lip_td", "td", lichesstest.AllScopes...)
 	f.AddToken("lip_alice", "alice", lichess.ScopeChallengeWrite)
 	f.AddToken("lip_bob", "bob", lichess.ScopeChallengeWrite)
@@ -287,6 +288,7 @@ func everyCall(t *testing.T) (*wire, map[string]bool) {
 		}},
 		{"CountGames", func() error { _, err := c.CountGames(ctx, "bob", lichess.GamesQuery{}); return err }},
 		{"SendMessage", func() error { return c.SendMessage(ctx, "alice", "Round 1: you play bob.") }},
+		{"SendTeamMessage", func() error { return c.SendTeamMessage(ctx, "td-club", "Round 1 is published.") }},
 		{"TestTokens", func() error { _, err := c.TestTokens(ctx, []string{"lip_td", "lip_nothing"}); return err }},
 		{"CheckToken", func() error { _, err := c.CheckToken(ctx, "lip_alice"); return err }},
 		{"WithToken", nil}, // no request
@@ -373,7 +375,7 @@ func TestClientMatchesOpenAPI(t *testing.T) {
 	}
 	// Every operation the client uses was exercised.
 	want := []string{"POST /api/challenge/open", "POST /api/bulk-pairing", "POST /api/games/export/_ids", "GET /api/games/user/{username}",
-		"POST /inbox/{username}", "POST /api/token/test", "GET /api/user/{username}/rating-history", "GET /api/team/of/{username}",
+		"POST /inbox/{username}", "POST /team/{teamId}/pm-all", "POST /api/token/test", "GET /api/user/{username}/rating-history", "GET /api/team/of/{username}",
 		"POST /api/users", "DELETE /api/bulk-pairing/{id}", "POST /api/bulk-pairing/{id}/start-clocks", "GET /api/bulk-pairing/{id}"}
 	for _, op := range want {
 		if !seen[op] {

@@ -334,3 +334,35 @@ func TestInboxRatingsTeams(t *testing.T) {
 		}
 	}
 }
+
+// TestTeamMessages: a team update reaches every member but its sender,
+// the team's leader; anyone else gets Lichess's 400, a token without
+// team:lead the 403 naming it, an unknown team a 404.
+func TestTeamMessages(t *testing.T) {
+	t.Parallel()
+	f, c, _ := setup(t, lichess.ScopeTeamLead)
+	ctx := context.Background()
+	f.AddTeam("antichess-cup", "Antichess Cup", false, "td", "alice", "bob")
+	f.AddTeam("others", "Others", false, "bob", "td")
+	if err := c.SendTeamMessage(ctx, "Antichess-Cup", "Round 1 is published."); err != nil {
+		t.Fatal(err)
+	}
+	if m := f.TeamMessages("antichess-cup"); len(m) != 1 || m[0].From != "td" || !slices.Equal(m[0].To, []string{"alice", "bob"}) ||
+		m[0].Text != "Round 1 is published." || !m[0].At.Equal(t0) {
+		t.Errorf("team messages %+v", m)
+	}
+	var ae *lichess.APIError
+	if err := c.SendTeamMessage(ctx, "others", "hello"); !errors.As(err, &ae) || ae.Status != 400 {
+		t.Errorf("an update from a member who does not lead the team: %v", err)
+	}
+	if err := c.SendTeamMessage(ctx, "nowhere", "hello"); !errors.As(err, &ae) || ae.Status != 404 {
+		t.Errorf("an update to no team: %v", err)
+	}
+	_, noLead, _ := setup(t, lichess.ScopeMsgWrite)
+	if err := noLead.SendTeamMessage(ctx, "antichess-cup", "hello"); !errors.Is(err, lichess.ErrMissingScope) {
+		t.Errorf("an update without team:lead: %v", err)
+	}
+	if len(f.TeamMessages("others")) != 0 || len(f.Messages()) != 0 {
+		t.Error("a refused update was recorded, or an update went to the inbox")
+	}
+}

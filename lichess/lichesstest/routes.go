@@ -47,6 +47,7 @@ func (f *Fake) table() []route {
 		{method: "GET", path: "/api/bulk-pairing/{id}/games", scopes: []string{lichess.ScopeChallengeBulk},
 			query: append(ndj, exportQuery...), h: hBulkGames},
 		{method: "POST", path: "/inbox/{username}", scopes: []string{lichess.ScopeMsgWrite}, form: []string{"text"}, body: "form", h: hInbox},
+		{method: "POST", path: "/team/{teamId}/pm-all", scopes: []string{lichess.ScopeTeamLead}, form: []string{"message"}, body: "form", h: hTeamPMAll},
 		{method: "POST", path: "/api/token/test", body: "text", h: hTokenTest},
 		{method: "POST", path: "/api/token", form: []string{"grant_type", "code", "code_verifier", "redirect_uri", "client_id"},
 			body: "form", h: hOAuthToken},

@@ -4,6 +4,9 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
+
+	"arbiter/lichess"
 )
 
 type team struct {
@@ -13,6 +16,7 @@ type team struct {
 	// (team:read).
 	Private bool
 	members []member // most recently joined last
+	updates []TeamMessage
 }
 
 type member struct {
@@ -127,4 +131,49 @@ func (c *call) ndjsonAccepted() bool {
 		return false
 	}
 	return true
+}
+
+// TeamMessage is a team update sent to every member of a team (POST
+// /team/{teamId}/pm-all).
+type TeamMessage struct {
+	From string   // the leader who sent it
+	To   []string // the team's members then, in the order they joined
+	Text string
+	At   time.Time
+}
+
+// TeamMessages returns the updates sent to a team, oldest first.
+func (f *Fake) TeamMessages(id string) []TeamMessage {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.tick()
+	if t := f.teams[strings.ToLower(id)]; t != nil {
+		return slices.Clone(t.updates)
+	}
+	return nil
+}
+
+// hTeamPMAll sends a team update: only the team's leader may (Lichess
+// also asks for the leader's "Updates" permission, which every leader of
+// the fake has); the update reaches every member but the sender.
+func hTeamPMAll(f *Fake, c *call) {
+	t := f.teams[strings.ToLower(c.arg("teamId"))]
+	text := c.form.Get("message")
+	switch {
+	case t == nil:
+		c.notFound()
+	case t.Leader != c.token.UserID:
+		c.error(400, "You are not a leader of this team with the Updates permission")
+	case strings.TrimSpace(text) == "" || utf8.RuneCountInString(text) > lichess.MaxMessageLength:
+		c.error(400, "message: required, at most 8000 characters")
+	default:
+		var to []string
+		for _, m := range t.members {
+			if m.id != c.token.UserID {
+				to = append(to, m.id)
+			}
+		}
+		t.updates = append(t.updates, TeamMessage{From: c.token.UserID, To: to, Text: text, At: f.now()})
+		c.ok()
+	}
 }
