@@ -171,7 +171,13 @@ func (s *Service) messageHooks(ctx context.Context, tx *sqlstore.Tx, st *state, 
 	switch e.Kind {
 	case kindRound:
 		var before, after arbiter.Round
-		if decode(e.Before, &before) != nil || decode(e.After, &after) != nil || before.Status == after.Status || after.Status != arbiter.RoundPublished {
+		if decode(e.Before, &before) != nil || decode(e.After, &after) != nil || before.Status == after.Status {
+			return nil
+		}
+		if err := s.announceRound(ctx, tx, st, after); err != nil { // messages_team.go
+			return err
+		}
+		if after.Status != arbiter.RoundPublished {
 			return nil
 		}
 		for _, id := range after.Matches {

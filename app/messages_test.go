@@ -81,7 +81,9 @@ func TestLichessMessages(t *testing.T) {
 		c.t = c.t.Add(MessageBundle)
 		runJobs(t, s, c)
 		box = inbox(r.f)
-		if len(box[m.Away]) != 3 || !strings.HasPrefix(box[m.Away][2], "ACWC 2023: a result of your match was reported (6-0, from Lichess). Confirm or dispute it:") {
+		// m.Away heard of the offer it accepted (TestLichessOfferMessages).
+		if len(box[m.Away]) != 4 || !strings.HasPrefix(box[m.Away][1], "ACWC 2023: "+m.Home+" offers to play your match at Wednesday 2023-03-22 18:00 UTC,") ||
+			!strings.HasPrefix(box[m.Away][3], "ACWC 2023: a result of your match was reported (6-0, from Lichess). Confirm or dispute it:") {
 			t.Fatalf("result message %q", box[m.Away])
 		}
 		// 24 h before the deadline, the matches without a time hear of it:

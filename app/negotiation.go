@@ -216,6 +216,7 @@ func (s *Service) Negotiate(ctx context.Context, a arbiter.Actor, slug, matchID 
 				return arbiter.FieldError("kind", "app.negotiation", "unknown step %q (propose, accept, none_suitable, agree_draw, rule_fault, expire)", step.Kind)
 			}
 		}
+		offered := len(neg.State.Offers)
 		next, err := negotiation.Apply(neg.State, action, s.now())
 		if err != nil {
 			return err
@@ -230,6 +231,11 @@ func (s *Service) Negotiate(ctx context.Context, a arbiter.Actor, slug, matchID 
 		}
 		if err != nil {
 			return err
+		}
+		if step.Kind == NegPropose {
+			if err := s.tellOffer(ctx, tx, st, a, &m, neg, offered); err != nil { // messages_offer.go
+				return err
+			}
 		}
 		m, err = s.negotiated(ctx, tx, st, a, m, neg, rules, reason)
 		return err

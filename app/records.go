@@ -67,6 +67,7 @@ var (
 	docReplacement       = newDoc(kindReplacement, func(d *Replacement) *int64 { return &d.Version })
 	docSeparated         = newDoc(kindSeparated, func(d *Separated) *int64 { return &d.Version })
 	docTCGrace           = newDoc(kindTCGrace, func(d *TCGrace) *int64 { return &d.Version })
+	docTeamPost          = newDoc(kindTeamPost, func(d *TeamPost) *int64 { return &d.Version })
 	docTeamCheck         = newDoc(kindTeamCheck, func(d *TeamCheck) *int64 { return &d.Version })
 	docVerification      = newDoc(kindVerification, func(d *MatchVerification) *int64 { return &d.Version })
 	docWebhookRedelivery = newDoc[WebhookRedelivery](kindWebhookRedelivery, nil)
