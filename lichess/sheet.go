@@ -107,7 +107,7 @@ func (s *SheetSpec) validate() error {
 	case !ok:
 		return arbiter.FieldError("match.kind", "", "unknown match kind %q", s.Match.Kind)
 	case len(s.Pairs) != n:
-		return arbiter.FieldError("pairs", "", "a %s match needs %d pair(s) of players, got %d", s.Match.Kind, n, len(s.Pairs))
+		return arbiter.FieldError("pairs", "", "a match of kind %s needs %s of players, got %d", s.Match.Kind, arbiter.Count(n, "pair"), len(s.Pairs))
 	}
 	for i, p := range s.Pairs {
 		if strings.TrimSpace(p[0]) == "" || strings.TrimSpace(p[1]) == "" || strings.EqualFold(p[0], p[1]) {

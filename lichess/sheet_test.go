@@ -310,4 +310,14 @@ func TestSheetSpecRefused(t *testing.T) {
 			t.Errorf("%s: %v", tc.field, err)
 		}
 	}
+	// The count agrees with its noun: RKCC's three sets, ACWC's one pair.
+	_, err := BuildSheet(nil, SheetSpec{Match: m, Variant: VariantStandard, From: roundStart, To: roundStart.Add(time.Hour), Pairs: [][2]string{{"a", "b"}}})
+	if err == nil || !strings.Contains(err.Error(), "a match of kind team_sets needs 3 pairs of players, got 1") {
+		t.Errorf("RKCC with one pair: %v", err)
+	}
+	_, w := preset(t, "acwc-2023", "qualification")
+	_, err = BuildSheet(nil, SheetSpec{Match: w, Variant: VariantAntichess, From: roundStart, To: roundStart.Add(time.Hour), Pairs: [][2]string{{"a", "b"}, {"c", "d"}}})
+	if err == nil || !strings.Contains(err.Error(), "a match of kind individual needs 1 pair of players, got 2") {
+		t.Errorf("ACWC with two pairs: %v", err)
+	}
 }
