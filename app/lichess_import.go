@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"time"
 
 	"arbiter"
@@ -214,7 +213,7 @@ func importSummary(im LichessImport) string {
 			counted++
 		}
 	}
-	w := fmt.Sprintf("%d games counted, %d findings", counted, len(im.Findings))
+	w := arbiter.Count(counted, "game") + " counted, " + arbiter.Count(len(im.Findings), "finding")
 	if im.Report != "" {
 		return w + "; entered as report " + im.Report
 	}

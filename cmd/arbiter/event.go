@@ -83,7 +83,7 @@ var eventSubs = []*eventSub{
 	createSub, listSub, registerSub, entrantsSub, approveSub, rejectSub, lateEntrySub, editEntrantSub,
 	closeRegistrationSub, pairSub, reviewPairingsSub, editPairingSub, discardSub, publishSub,
 	matchesSub, resultSub, confirmSub, bringForwardSub, closeRoundSub, closeDueSub, forbidSub,
-	lineupSub, negotiateSub, bidSub, wrongTCSub, verifySub, boardsSub, captainChangeSub, teamRulesSub,
+	lineupSub, negotiateSub, bidSub, wrongTCSub, verifySub, lichessImportSub, messagesSub, lichessTokenSub, boardsSub, captainChangeSub, teamRulesSub,
 	appealSub, sanctionSub, replaceSub, captainSub, tiebreakValueSub, advanceSub, standingsSub,
 	rankingSub, oddsSub, exportSub, webhooksSub, challongePushSub, officialsSub, auditSub,
 }
