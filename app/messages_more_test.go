@@ -2,12 +2,15 @@ package app
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"arbiter"
 	"arbiter/format"
+	"arbiter/lineup"
 )
 
 // TestLichessOfferMessages: a player's time offer reaches the opponent
@@ -151,6 +154,68 @@ func TestLichessTeamAnnouncements(t *testing.T) {
 		runJobs(t, s, c)
 		if n := len(r.f.TeamMessages("acwc")); n != 2 {
 			t.Fatalf("%d announcements with messages off, want the 2 of round 1", n)
+		}
+	})
+}
+
+// TestLichessOfferMessagesBoards: in the antichess cup each board's
+// players negotiate their own time (A5), or a captain for them (A16): an
+// offer on board 2 reaches the other team's board-2 player, not their
+// captain, and says which board; a captain's offer on board 3 names the
+// captain and the team.
+func TestLichessOfferMessagesBoards(t *testing.T) {
+	t.Parallel()
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Name: "Antichess Cup", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
+		registerTeams(t, s, "atc", 10, 1, false)
+		must(s.CloseRegistration(ctx, td, "atc"))
+		var players []string
+		for i := 1; i <= 10; i++ {
+			team := fmt.Sprintf("team-%02d", i)
+			var members []lineup.Member
+			for j, p := range []string{"cap", "a", "b", "c"} {
+				name := fmt.Sprintf("%s%02d", p, i)
+				players = append(players, name)
+				members = append(members, lineup.Member{Name: name, Rating: 2000 - 10*j})
+			}
+			bt := must(s.RankBoards(ctx, td, "atc", team, members, nil))
+			must(s.SubmitBoards(ctx, arbiter.Actor{Name: fmt.Sprintf("cap%02d", i), Role: arbiter.RoleCaptain}, "atc", team, bt.TDOrder))
+		}
+		r := newLichessRig(t, s, c, players...)
+		must(s.SetMessages(ctx, td, "atc", true))
+		ms := pairOK(s.PairRound(ctx, td, "atc"))
+		must(s.PublishRound(ctx, td, "atc"))
+		c.t = utc(2025, 1, 7, 10, 0)
+		m := ms[0]
+		link := "http://localhost:8080/events/atc/matches/" + m.ID
+		times := []time.Time{utc(2025, 1, 8, 18, 0), utc(2025, 1, 9, 18, 0), utc(2025, 1, 10, 18, 0)}
+		must2(s.Negotiate(ctx, player(m.HomeBoards[1]), "atc", m.ID, NegotiationStep{Board: 2, Kind: NegPropose, Times: times}))
+		homeCap := "cap" + strings.TrimPrefix(m.Home, "team-")
+		must2(s.Negotiate(ctx, arbiter.Actor{Name: homeCap, Role: arbiter.RoleCaptain}, "atc", m.ID, NegotiationStep{Board: 3, Kind: NegPropose, Times: times}))
+		c.t = c.t.Add(MessageBundle)
+		runJobs(t, s, c)
+		box := inbox(r.f)
+		var home arbiter.Entrant
+		for _, e := range must(s.Entrants(ctx, "atc")) {
+			if e.ID == m.Home {
+				home = e
+			}
+		}
+		if home.Name == "" {
+			t.Fatalf("no team %s", m.Home)
+		}
+		at := "Wednesday 2025-01-08 18:00 UTC, Thursday 2025-01-09 18:00 UTC or Friday 2025-01-10 18:00 UTC"
+		want2 := "Antichess Cup: " + m.HomeBoards[1] + " (" + home.Name + ") offers to play your game on board 2 at " + at + ". Accept one or offer others on the match page: " + link
+		want3 := "Antichess Cup: " + homeCap + " (" + home.Name + ") offers to play your game on board 3 at " + at + ". Accept one or offer others on the match page: " + link
+		if got := box[m.AwayBoards[1]]; len(got) != 1 || got[0] != want2 {
+			t.Errorf("board 2's away player got %q,\nwant %q", got, want2)
+		}
+		if got := box[m.AwayBoards[2]]; len(got) != 1 || got[0] != want3 {
+			t.Errorf("board 3's away player got %q,\nwant %q", got, want3)
+		}
+		awayCap := "cap" + strings.TrimPrefix(m.Away, "team-")
+		if got := box[awayCap]; len(got) != 1 || !strings.HasPrefix(got[0], "Antichess Cup, round 1: you play ") {
+			t.Errorf("the away captain heard of the boards' offers: %q", got)
 		}
 	})
 }
