@@ -52,6 +52,8 @@ for a result; give them one with the control endpoints:
   curl -X POST 'URL/_fake/finish?result=white&id=ID' # one game: white, black, draw, aborted, nostart
   curl URL/_fake/pending                             # what waits for a result
   curl URL/_fake/messages                            # the inbox messages sent
+  curl -X POST 'URL/_fake/team?id=acwc&members=organiser,p01,p02' # a team the organiser leads
+  curl 'URL/_fake/team-messages?id=acwc'             # the announcements sent to it
   curl URL/_fake/log                                 # every API request answered
   curl -X POST 'URL/_fake/token?user=NAME&scopes=challenge:write'
 

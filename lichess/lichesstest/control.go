@@ -21,6 +21,8 @@ import (
 //	GET  /_fake/log                     every API request answered
 //	POST /_fake/player?name=N[&perf=antichess&games=1500&rating=1900]
 //	POST /_fake/token?user=N&scopes=a,b  (prints the token)
+//	POST /_fake/team?id=ID&members=a,b  a public team led by its first member
+//	GET  /_fake/team-messages?id=ID     the updates sent to a team (pm-all)
 func (f *Fake) control(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	reply := func(v any) {
@@ -96,6 +98,16 @@ func (f *Fake) control(w http.ResponseWriter, r *http.Request) {
 		f.mu.Unlock()
 		f.AddToken(tok, q.Get("user"), splitList(q.Get("scopes"))...)
 		reply(map[string]string{"token": tok, "scopes": strings.Join(f.Scopes(tok), ",")})
+	case "POST /_fake/team":
+		members := splitList(q.Get("members"))
+		if q.Get("id") == "" || len(members) == 0 {
+			http.Error(w, "id and members: required (the first member leads the team)", http.StatusBadRequest)
+			return
+		}
+		f.AddTeam(q.Get("id"), orDefault(q.Get("name"), q.Get("id")), false, members...)
+		reply(map[string]bool{"ok": true})
+	case "GET /_fake/team-messages":
+		reply(f.TeamMessages(q.Get("id")))
 	default:
 		http.Error(w, "not a control endpoint: see `arbiter lichess fake --help`", http.StatusNotFound)
 	}

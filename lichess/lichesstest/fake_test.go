@@ -2,6 +2,7 @@ package lichesstest
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
@@ -364,5 +365,23 @@ func TestTeamMessages(t *testing.T) {
 	}
 	if len(f.TeamMessages("others")) != 0 || len(f.Messages()) != 0 {
 		t.Error("a refused update was recorded, or an update went to the inbox")
+	}
+	// A rehearsal makes its team and reads the updates through /_fake/.
+	res, err := http.Post(f.URL+"/_fake/team?id=club&members=td,alice", "", nil)
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("POST /_fake/team: %v %v", res, err)
+	}
+	res.Body.Close()
+	if err := c.SendTeamMessage(ctx, "club", "Round 2 results."); err != nil {
+		t.Fatal(err)
+	}
+	res, err = http.Get(f.URL + "/_fake/team-messages?id=club")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var got []TeamMessage
+	if err := json.NewDecoder(res.Body).Decode(&got); err != nil || len(got) != 1 || !slices.Equal(got[0].To, []string{"alice"}) || got[0].Text != "Round 2 results." {
+		t.Errorf("GET /_fake/team-messages: %+v %v", got, err)
 	}
 }
