@@ -387,13 +387,18 @@ func (s *Service) Rounds(ctx context.Context, slug string) ([]arbiter.Round, err
 	if err != nil {
 		return nil, err
 	}
+	sortRounds(rs)
+	return rs, nil
+}
+
+// sortRounds orders rounds by stage, then number.
+func sortRounds(rs []arbiter.Round) {
 	slices.SortFunc(rs, func(a, b arbiter.Round) int {
 		if a.Stage != b.Stage {
 			return a.Stage - b.Stage
 		}
 		return a.Number - b.Number
 	})
-	return rs, nil
 }
 
 // Matches lists the matches of one round ("s1r2"), or of every round
@@ -413,7 +418,13 @@ func (s *Service) Matches(ctx context.Context, slug, round string) ([]arbiter.Ma
 			out = append(out, m)
 		}
 	}
-	slices.SortFunc(out, func(a, b arbiter.Match) int {
+	sortMatches(out)
+	return out, nil
+}
+
+// sortMatches orders matches by stage, round, then board.
+func sortMatches(ms []arbiter.Match) {
+	slices.SortFunc(ms, func(a, b arbiter.Match) int {
 		if a.Stage != b.Stage {
 			return a.Stage - b.Stage
 		}
@@ -422,7 +433,6 @@ func (s *Service) Matches(ctx context.Context, slug, round string) ([]arbiter.Ma
 		}
 		return a.Board - b.Board
 	})
-	return out, nil
 }
 
 // DiscardRound throws away a paired round that is not published yet, so

@@ -8,6 +8,9 @@
 // Every use case runs in one store transaction: it reads what it needs,
 // checks the actor's role and the rules, and writes documents whose audit
 // entries name the actor, the action and, for TD decisions, the reason.
+// The views of the pages (MatchView, RoundView, BracketView) each read
+// everything a page shows in one read transaction, for the user asking,
+// and decide there what that user may see (viewer.go).
 // Time comes from Service.Now, so deadlines are testable with a fake clock.
 package app
 

@@ -144,10 +144,9 @@ type pairSpec struct {
 }
 
 type partSpec struct {
-	tc       format.Part
-	sheet    *score.PartSheet // the reported part, nil when none
-	skipped  string
-	reported bool
+	tc      format.Part
+	sheet   *score.PartSheet // the reported part, nil when none
+	skipped string
 }
 
 // VerifyMatch checks the games of a match on Lichess against its format

@@ -219,37 +219,20 @@ func (s *Server) apiRounds(w http.ResponseWriter, r *http.Request) {
 	s.writeJSON(w, r, http.StatusOK, map[string]any{"rounds": out})
 }
 
-// apiMatches lists a paired round's matches; a round not paired (or not
-// existing) is not found.
+// apiMatches lists a paired round's matches as the caller may see them
+// (app.RoundView decides: none while the TDs review them, unless the
+// caller is one); a round not paired (or not existing) is not found.
 func (s *Server) apiMatches(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
 	slug, id := r.PathValue("slug"), r.PathValue("round")
-	rs, err := s.reads.rounds(ctx, s.app, slug)
+	rv, err := s.app.RoundView(r.Context(), currentUser(r), slug, id)
+	if err == nil && rv.Round == nil {
+		err = arbiter.Errorf(arbiter.ENOTFOUND, "event %s has no paired round %q", slug, id)
+	}
 	if err != nil {
 		s.apiFail(w, r, err)
 		return
 	}
-	i := slices.IndexFunc(rs, func(rd arbiter.Round) bool { return rd.ID == id })
-	if i < 0 {
-		s.apiFail(w, r, arbiter.Errorf(arbiter.ENOTFOUND, "event %s has no paired round %q", slug, id))
-		return
-	}
-	ms, err := s.reads.matches(ctx, s.app, slug, id)
-	if err != nil {
-		s.apiFail(w, r, err)
-		return
-	}
-	// Pairings under the TDs' review are theirs alone until published.
-	if !app.PublicRound(rs[i]) {
-		roles, err := s.rolesOf(r, slug)
-		if err != nil {
-			s.apiFail(w, r, err)
-			return
-		}
-		if !roles.SeesRound(rs[i]) {
-			ms = nil
-		}
-	}
+	ms := rv.Matches
 	if ms == nil {
 		ms = []arbiter.Match{}
 	}

@@ -39,9 +39,10 @@ type eventView struct {
 	Entrants []arbiter.Entrant
 	byID     map[string]*arbiter.Entrant
 	// Rounds are the rounds whose pairings are public (published or
-	// closed): a round still under the TDs' review stays hidden.
+	// closed): a round still under the TDs' review stays hidden. (Built
+	// from one of app's views, they are the rounds its user sees.)
 	Rounds []arbiter.Round
-	// Matches are the matches of the public rounds, by round and board.
+	// Matches are the matches of those rounds, by round and board.
 	Matches []arbiter.Match
 	// all is every paired round, public or not, for their states.
 	all []arbiter.Round
@@ -68,10 +69,7 @@ func (s *Server) readEvent(ctx context.Context, slug string) (*eventView, error)
 	if err != nil {
 		return nil, err
 	}
-	v := &eventView{Ev: ev, F: f, Entrants: es, byID: map[string]*arbiter.Entrant{}}
-	for i := range v.Entrants {
-		v.byID[v.Entrants[i].ID] = &v.Entrants[i]
-	}
+	v := newEventView(ev, f, es, nil, nil)
 	rounds, err := s.app.Rounds(ctx, slug)
 	if err != nil {
 		return nil, err
@@ -96,6 +94,16 @@ func (s *Server) readEvent(ctx context.Context, slug string) (*eventView, error)
 		}
 	}
 	return v, nil
+}
+
+// newEventView is an eventView of what one of app's views read: the
+// rounds and matches are those its user sees.
+func newEventView(ev arbiter.Event, f *format.Format, es []arbiter.Entrant, rounds []arbiter.Round, ms []arbiter.Match) *eventView {
+	v := &eventView{Ev: ev, F: f, Entrants: es, byID: make(map[string]*arbiter.Entrant, len(es)), Rounds: rounds, Matches: ms}
+	for i := range v.Entrants {
+		v.byID[v.Entrants[i].ID] = &v.Entrants[i]
+	}
+	return v
 }
 
 // isPublicRound: pairings under the TDs' review are not shown yet

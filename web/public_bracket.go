@@ -51,8 +51,8 @@ type bracketSide struct {
 	Winner bool   `json:"winner,omitempty"`
 }
 
-// bracket builds the bracket of knockout stage si from its seeds and its
-// public matches (nil while the stage's entrants are not known).
+// bracket builds the bracket of knockout stage si from its seeds and the
+// matches its reader sees (nil while the stage's entrants are not known).
 func (v *eventView) bracket(si int) (*bracketView, error) {
 	seeds := v.stageEntrants(si)
 	if len(seeds) == 0 {
@@ -179,6 +179,16 @@ func positionName(round string, km knockout.Match) string {
 	return round + ", match " + itoa(km.Slot)
 }
 
+// bracketView reads the event's brackets as the request's user may see
+// them, in one read (app.BracketView).
+func (s *Server) bracketView(r *http.Request) (*eventView, error) {
+	b, err := s.app.BracketView(r.Context(), currentUser(r), r.PathValue("slug"))
+	if err != nil {
+		return nil, err
+	}
+	return newEventView(b.Event, b.Format, b.Entrants, b.Rounds, b.Matches), nil
+}
+
 // bracketData is the bracket page.
 type bracketData struct {
 	Ev     arbiter.Event
@@ -195,7 +205,7 @@ type bracketData struct {
 // same matches as a table for readers who cannot see it. An event whose
 // knockout has not started, or that has none, gets a notice.
 func (s *Server) bracketPage(w http.ResponseWriter, r *http.Request) {
-	v, err := s.loadEvent(r.Context(), r.PathValue("slug"))
+	v, err := s.bracketView(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -236,7 +246,7 @@ func (s *Server) bracketPage(w http.ResponseWriter, r *http.Request) {
 // apiBracket answers a knockout stage's bracket (?stage=N as on the
 // page); no rounds while it has none.
 func (s *Server) apiBracket(w http.ResponseWriter, r *http.Request) {
-	v, err := s.loadEvent(r.Context(), r.PathValue("slug"))
+	v, err := s.bracketView(r)
 	if err != nil {
 		s.apiFail(w, r, err)
 		return

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"arbiter"
+	"arbiter/app"
 )
 
 // roundData is the page of one round: its window and its pairings.
@@ -18,11 +19,12 @@ type roundData struct {
 	// Status is the round's state, or "scheduled" before its pairing.
 	Status          string
 	Start, Deadline stamp
-	// Notice replaces the pairings while there are none to show.
-	Notice     string
-	Pools      bool // a pool stage: the rows name their pool
-	Rows       []pairingRow
-	Prev, Next *roundLink
+	// Notice replaces the pairings while there are none to show; Review
+	// tells a TD that the pairings shown are still under their review.
+	Notice, Review string
+	Pools          bool // a pool stage: the rows name their pool
+	Rows           []pairingRow
+	Prev, Next     *roundLink
 }
 
 type roundLink struct {
@@ -57,78 +59,57 @@ type entrantLink struct {
 }
 
 // roundPage shows a round of the calendar: its start and deadline (UTC,
-// and the viewer's local time with JavaScript), and once published its
-// pairings with their results and agreed start times. A round of the
-// calendar not paired yet is shown without pairings; an ID that is not a
-// round of the calendar is not found.
+// and the viewer's local time with JavaScript), and its pairings with
+// their results and agreed start times once the viewer may see them
+// (app.RoundView decides: published, or under review for the TDs). A
+// round of the calendar not paired yet is shown without pairings; an ID
+// that is not a round of the calendar is not found.
 func (s *Server) roundPage(w http.ResponseWriter, r *http.Request) {
-	v, err := s.loadEvent(r.Context(), r.PathValue("slug"))
+	rv, err := s.app.RoundView(r.Context(), currentUser(r), r.PathValue("slug"), r.PathValue("round"))
+	if err == nil && rv.Window == nil {
+		err = arbiter.Errorf(arbiter.ENOTFOUND, "event %s has no round %q", rv.Event.Slug, rv.ID)
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	id := r.PathValue("round")
-	at := -1
-	for i, win := range v.Ev.Calendar {
-		if roundID(win.Stage, win.Number) == id {
-			at = i
-		}
-	}
-	if at < 0 {
-		s.fail(w, r, arbiter.Errorf(arbiter.ENOTFOUND, "event %s has no round %q", v.Ev.Slug, id))
-		return
-	}
-	win := v.Ev.Calendar[at]
-	d := roundData{Ev: v.Ev, Nav: v.nav("Pairings"), ID: id, StageNumber: win.Stage + 1, Number: win.Number, Seq: win.Seq,
+	v := newEventView(rv.Event, rv.Format, rv.Entrants, rv.Rounds, rv.Matches)
+	win := *rv.Window
+	d := roundData{Ev: v.Ev, Nav: v.nav("Pairings"), ID: rv.ID, StageNumber: win.Stage + 1, Number: win.Number, Seq: win.Seq,
 		Status: "scheduled", Start: stampOf(win.Start), Deadline: deadlineStamp(deadlineOf(win.End))}
 	if win.Stage < len(v.Ev.Stages) {
 		d.StageName = v.Ev.Stages[win.Stage].Name
 		d.Pools = len(v.Ev.Stages[win.Stage].Pools) > 0
 	}
-	link := func(i int) *roundLink {
-		w := v.Ev.Calendar[i]
+	link := func(w arbiter.RoundWindow) *roundLink {
 		return &roundLink{ID: roundID(w.Stage, w.Number), Label: "Round " + itoa(w.Seq)}
 	}
-	if at > 0 {
-		d.Prev = link(at - 1)
-	}
-	if at+1 < len(v.Ev.Calendar) {
-		d.Next = link(at + 1)
-	}
-	var rd *arbiter.Round
-	for i := range v.all {
-		if v.all[i].ID == id {
-			rd = &v.all[i]
+	for i, w := range v.Ev.Calendar {
+		if roundID(w.Stage, w.Number) != rv.ID {
+			continue
+		}
+		if i > 0 {
+			d.Prev = link(v.Ev.Calendar[i-1])
+		}
+		if i+1 < len(v.Ev.Calendar) {
+			d.Next = link(v.Ev.Calendar[i+1])
 		}
 	}
+	rd := rv.Round
 	switch {
 	case rd == nil:
 		d.Notice = "This round is not paired yet: the pairings are published here."
-	case !isPublicRound(*rd):
+	case !rv.Visible:
 		d.Status = rd.Status
 		d.Notice = "The TDs are reviewing this round's pairings: they are shown here once published."
 	default:
 		d.Status = rd.Status
 		d.Start, d.Deadline = stampOf(rd.Start), deadlineStamp(deadlineOf(rd.End))
-		for _, m := range v.Matches {
-			if m.Stage != win.Stage || m.Round != win.Number {
-				continue
-			}
-			row := pairingRow{ID: m.ID, Board: m.Board, Pool: m.Pool, Format: m.Format, Status: m.Status,
-				Home: entrantLink{m.Home, v.name(m.Home)}, Scheduled: stampOf(m.ScheduledAt)}
-			for i, at := range m.BoardTimes {
-				if !at.IsZero() {
-					row.BoardTimes = append(row.BoardTimes, boardStamp{Board: i + 1, At: stampOf(at)})
-				}
-			}
-			if m.Decision == "disregarded" {
-				row.Status = "disregarded"
-			}
-			if !m.IsBye() {
-				row.Away = entrantLink{m.Away, v.name(m.Away)}
-			}
-			row.Result = matchLine(m, row.Home.Name, row.Away.Name)
-			d.Rows = append(d.Rows, row)
+		if !app.PublicRound(*rd) {
+			d.Review = "These pairings are under your review: only the TDs see them until they are published."
+		}
+		for _, m := range rv.Matches {
+			d.Rows = append(d.Rows, v.pairingRow(m))
 		}
 		if len(d.Rows) == 0 {
 			d.Notice = "This round has no matches."
@@ -136,4 +117,23 @@ func (s *Server) roundPage(w http.ResponseWriter, r *http.Request) {
 	}
 	title := "Round " + itoa(win.Seq) + ": " + v.Ev.Name
 	s.render(w, r, http.StatusOK, "round", page{Title: title, Nav: "home", Live: liveURL(v.Ev.Slug), Data: d})
+}
+
+// pairingRow is match m as the round page lists it.
+func (v *eventView) pairingRow(m arbiter.Match) pairingRow {
+	row := pairingRow{ID: m.ID, Board: m.Board, Pool: m.Pool, Format: m.Format, Status: m.Status,
+		Home: entrantLink{m.Home, v.name(m.Home)}, Scheduled: stampOf(m.ScheduledAt)}
+	for i, at := range m.BoardTimes {
+		if !at.IsZero() {
+			row.BoardTimes = append(row.BoardTimes, boardStamp{Board: i + 1, At: stampOf(at)})
+		}
+	}
+	if m.Decision == "disregarded" {
+		row.Status = "disregarded"
+	}
+	if !m.IsBye() {
+		row.Away = entrantLink{m.Away, v.name(m.Away)}
+	}
+	row.Result = matchLine(m, row.Home.Name, row.Away.Name)
+	return row
 }

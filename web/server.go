@@ -20,7 +20,9 @@
 //
 // It holds no application logic and no data access: every read and write
 // goes through package app (the one door; a test fails if web imports the
-// store), which knows who is asking (app.MatchView, app.SignInLocal, …).
+// store), which knows who is asking and reads a page's data in one
+// transaction (app.MatchView, app.RoundView, app.BracketView,
+// app.SignInLocal, …); web does not re-check what a viewer may see.
 // Web keeps cookies, redirects, the client's address and page layout.
 // See docs/architecture.md and docs/web.md.
 package web

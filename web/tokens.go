@@ -29,14 +29,6 @@ var tokenScopeRoutes = []struct {
 	{app.ScopeOffers, http.MethodPost, regexp.MustCompile(`^/api/events/[^/]+/matches/[^/]+/offers$`)},
 }
 
-type tokenKey struct{}
-
-// tokenOf is the API token a request came with, or nil.
-func tokenOf(r *http.Request) *app.TokenAccess {
-	t, _ := r.Context().Value(tokenKey{}).(*app.TokenAccess)
-	return t
-}
-
 // serveToken serves an API request made with a bot token: refused unless
 // the token is valid, for this event, and its scopes open the route;
 // then as the user it acts for (or as anyone, for a token acting for
@@ -51,15 +43,12 @@ func (s *Server) serveToken(next http.Handler, w http.ResponseWriter, r *http.Re
 		s.apiFail(w, r, err)
 		return
 	}
-	r2 := r.WithContext(context.WithValue(r.Context(), tokenKey{}, &acc))
 	if acc.As == "" {
-		next.ServeHTTP(w, r2)
-		r.Pattern = r2.Pattern
+		next.ServeHTTP(w, r)
 		return
 	}
 	u := app.TokenUser(acc)
-	serveAs(next, w, r2, &u)
-	r.Pattern = r2.Pattern
+	serveAs(next, w, r, &u)
 }
 
 // tokenAllows checks that the token's event and scopes cover r.

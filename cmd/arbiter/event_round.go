@@ -68,20 +68,41 @@ func evPublish(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 }
 
 var matchesSub = &eventSub{name: "matches", synopsis: "matches SLUG [ROUND] [--json]",
-	summary: "list matches (ROUND such as s1r2)",
+	summary: "list matches (ROUND such as s1r2: as --as may see them, as on the round page)",
 	min:     1, max: 2, new: plain(evMatches)}
 
 func evMatches(ctx context.Context, e *env, c *eventCtx, pos []string) error {
-	round := ""
 	if len(pos) > 1 {
-		round = pos[1]
+		return evRoundMatches(ctx, e, c, pos[0], pos[1])
 	}
-	ms, err := c.svc.Matches(ctx, pos[0], round)
+	ms, err := c.svc.Matches(ctx, pos[0], "")
 	if err != nil {
 		return err
 	}
 	if c.json {
 		return printJSON(e.stdout, ms)
+	}
+	return printMatches(e.stdout, ms)
+}
+
+// evRoundMatches prints one round's matches through the view the round
+// page reads (app.RoundView): pairings under the TDs' review are shown to
+// the event's TDs only.
+func evRoundMatches(ctx context.Context, e *env, c *eventCtx, slug, round string) error {
+	rv, err := c.svc.RoundView(ctx, arbiter.NamedUser(c.actor.Name), slug, round)
+	if err != nil {
+		return err
+	}
+	ms := rv.Matches
+	if ms == nil {
+		ms = []arbiter.Match{}
+	}
+	if c.json {
+		return printJSON(e.stdout, ms)
+	}
+	if rv.Round != nil && !rv.Visible {
+		fmt.Fprintf(e.stdout, "round %s is under the TDs' review: its pairings are shown once published\n", round)
+		return nil
 	}
 	return printMatches(e.stdout, ms)
 }

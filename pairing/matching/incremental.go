@@ -467,16 +467,6 @@ func (s *Incremental) slackLess(a, b int) bool {
 	return cmp(s.t1, s.t2) < 0
 }
 
-// remote returns, for vertex v and neighbour u, the endpoint index p of
-// edge {v,u} at u's side.
-func (s *Incremental) remote(v, u int) int {
-	k := tri(v, u)
-	if u > v {
-		return 2 * k
-	}
-	return 2*k + 1
-}
-
 func (s *Incremental) leaves(b int, f func(v int)) {
 	if b < s.n {
 		f(b)
@@ -1153,13 +1143,6 @@ func (s *Incremental) syncF() {
 	for _, v := range s.live {
 		s.yt[v] = topOf(s.d(v))
 	}
-}
-
-func abs(f float64) float64 {
-	if f < 0 {
-		return -f
-	}
-	return f
 }
 
 // slackT estimates the slack of edge k = {v, w} from the top two words of
