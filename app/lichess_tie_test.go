@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"crypto/rand"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -13,23 +14,35 @@ import (
 	"arbiter/format"
 	"arbiter/lichess"
 	"arbiter/lichess/lichesstest"
+	"arbiter/lineup"
 )
 
 // sealBids seals and reveals both sides' armageddon bids (seconds) of a
 // match, as its two players do on the match page.
 func sealBids(t *testing.T, s *Service, slug string, m arbiter.Match, home, away int) {
 	t.Helper()
+	sealBidsAs(t, s, slug, m, [2]string{m.Home, m.Away}, home, away)
+}
+
+// sealBidsAs: the same, bid by who (the teams' captains).
+func sealBidsAs(t *testing.T, s *Service, slug string, m arbiter.Match, who [2]string, home, away int) {
+	t.Helper()
 	var secrets [2]armageddon.Secret
 	for i, p := range []struct {
 		who string
 		bid int
-	}{{m.Home, home}, {m.Away, away}} {
+	}{{who[0], home}, {who[1], away}} {
 		_, _, sec, err := s.SealBid(ctx, arbiter.NamedUser(p.who), slug, m.ID, time.Duration(p.bid)*time.Second, rand.Reader)
 		must(sec, err)
 		secrets[i] = sec
 	}
-	must(s.BidArmageddon(ctx, player(m.Home), slug, m.ID, nil, &secrets[0]))
-	must(s.BidArmageddon(ctx, player(m.Away), slug, m.ID, nil, &secrets[1]))
+	for i, w := range who {
+		_, err := s.BidArmageddon(ctx, arbiter.Actor{Name: w, Role: arbiter.RolePlayer}, slug, m.ID, nil, &secrets[i])
+		if err != nil {
+			_, err = s.BidArmageddon(ctx, arbiter.Actor{Name: w, Role: arbiter.RoleCaptain}, slug, m.ID, nil, &secrets[i])
+		}
+		must(0, err)
+	}
 }
 
 // challengesNamed are the open challenges whose name has the suffix,
@@ -171,6 +184,110 @@ func TestLichessKnockoutTies(t *testing.T) {
 		mv := must(s.MatchView(ctx, nil, "ko", final.ID))
 		if n := len(mv.Games); n != 17 || mv.Games[16].Tie != TieArmageddon || mv.Games[12].Tie != TieGame || mv.Games[12].Number != 1 {
 			t.Fatalf("the final's games on its page: %d %+v", n, mv.Games[12:])
+		}
+	})
+}
+
+// TestLichessCupTie runs the antichess cup's knockout (A20) through the
+// fake Lichess: the preset's knockout stage alone with 4 teams (3 boards,
+// A9), each board playing 2 games of 0+2 (6 points a win) to keep it
+// short. Semifinal team-01 v team-04: White wins every game, so each
+// board is 1-1 and the match 18-18. The captains met on board 1 and drew
+// it: no advantage point. The captains play the 4 games of 3+0 (cap01
+// White in the first, alternating), White winning each: 2-2, so the
+// armageddon: cap01 bid 60 s, cap04 130 s, so cap01 plays White, created
+// with 60+0, and loses it. team-04 wins the tie; the sheet from Lichess
+// carries the captains' board, the four games and the armageddon. The
+// other semifinal (home wins every game) has no tie.
+func TestLichessCupTie(t *testing.T) {
+	t.Parallel()
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		f := must(format.Preset("antichess-team-cup"))
+		f.Name, f.Stages = "cup-ko", f.Stages[1:]
+		f.MinEntrants, f.Calendar.Negotiation = 4, nil
+		ko := &f.Stages[0]
+		ko.ThirdPlace, ko.ThirdPlaceMatch, ko.Final = false, nil, nil
+		win, draw := arbiter.P(6), arbiter.P(3)
+		ko.Match.Parts = []format.Part{{TC: format.TimeControl{IncrementSeconds: 2}, Games: 2, Win: &win, Draw: &draw}}
+		var doc bytes.Buffer
+		if err := format.Write(&doc, f); err != nil {
+			t.Fatal(err)
+		}
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "cup", Name: "Cup", Format: doc.Bytes(), Start: utc(2025, 1, 7, 0, 0)}))
+		registerTeams(t, s, "cup", 4, 10, false)
+		must(s.CloseRegistration(ctx, td, "cup"))
+		var players []string
+		for i := 1; i <= 4; i++ {
+			team := fmt.Sprintf("team-%02d", i)
+			var members []lineup.Member
+			for j, p := range []string{"cap", "a", "b", "c"} {
+				name := fmt.Sprintf("%s%02d", p, i)
+				players = append(players, name)
+				members = append(members, lineup.Member{Name: name, Rating: 2000 - 10*j})
+			}
+			bt := must(s.RankBoards(ctx, td, "cup", team, members, nil))
+			must(s.SubmitBoards(ctx, arbiter.Actor{Name: fmt.Sprintf("cap%02d", i), Role: arbiter.RoleCaptain}, "cup", team, bt.TDOrder))
+		}
+		r := newLichessRig(t, s, c, players...)
+		semis := pairOK(s.PairRound(ctx, td, "cup"))
+		a, b := semis[0], semis[1]
+		if a.Home != "team-01" || a.Away != "team-04" || a.HomeCaptain != "cap01" || a.AwayCaptain != "cap04" || a.HomeBoards[0] != "cap01" || a.AwayBoards[0] != "cap04" {
+			t.Fatalf("semifinal %+v", a)
+		}
+		must(s.PublishRound(ctx, td, "cup"))
+		c.t = utc(2025, 1, 7, 12, 0)
+		sealBidsAs(t, s, "cup", a, [2]string{"cap01", "cap04"}, 60, 130)
+		runJobs(t, s, c)
+		homeB := map[string]bool{}
+		for _, p := range b.HomeBoards {
+			homeB[p] = true
+		}
+		r.play(t, s, c, func(p lichesstest.Pending) lichesstest.Result {
+			switch {
+			case strings.HasSuffix(p.Name, "armageddon"):
+				return lichesstest.BlackWins
+			case homeB[p.White]:
+				return lichesstest.WhiteWins
+			case homeB[p.Black]:
+				return lichesstest.BlackWins
+			}
+			return lichesstest.WhiteWins
+		})
+		var ties []string
+		for _, q := range challengesNamed(r, "") {
+			if n := q.Form.Get("name"); strings.Contains(n, "tiebreak") || strings.Contains(n, "armageddon") {
+				ties = append(ties, n+" "+q.Form.Get("users")+" "+q.Form.Get("clock.limit")+"+"+q.Form.Get("clock.increment")+" "+q.Form.Get("variant"))
+			}
+		}
+		want := []string{
+			"Cup · round 1 · tiebreak game 1 cap01,cap04 180+0 antichess",
+			"Cup · round 1 · tiebreak game 2 cap04,cap01 180+0 antichess",
+			"Cup · round 1 · tiebreak game 3 cap01,cap04 180+0 antichess",
+			"Cup · round 1 · tiebreak game 4 cap04,cap01 180+0 antichess",
+			"Cup · round 1 · armageddon cap01,cap04 60+0 antichess",
+		}
+		if !slices.Equal(ties, want) {
+			t.Fatalf("tie games\n%s\nwant\n%s", strings.Join(ties, "\n"), strings.Join(want, "\n"))
+		}
+		if n := len(challengesAsked(r.f)); n != 2*3*2+5 {
+			t.Fatalf("%d challenges, want 12 games on the boards and the 5 of the tie", n)
+		}
+		im := must(s.ImportedSheet(ctx, td, "cup", a.ID))
+		if !im.Complete || !strings.Contains(string(im.Sheet), `"tie":{"games":["1","0","1","0"],"armageddon":{"home_bid":60,"away_bid":130,"white":"home","result":"0"}}`) {
+			t.Fatalf("semifinal import: %s %+v", im.Sheet, im.Findings)
+		}
+		for _, m := range must(s.Matches(ctx, "cup", "")) {
+			want := map[string]string{a.ID: "away_win", b.ID: "home_win"}[m.ID]
+			if m.Status != arbiter.MatchReported || m.Result.Result != want {
+				t.Fatalf("semifinal %s: %s %+v, want %s", m.ID, m.Status, m.Result, want)
+			}
+			if m.ID == a.ID && (m.Result.DecidedBy != "armageddon" || m.Result.Home.Points != arbiter.P(18)) {
+				t.Fatalf("semifinal 1: %+v", m.Result)
+			}
+		}
+		rep := must(s.Reports(ctx, arbiter.NamedUser(td.Name), "cup", a.ID))
+		if len(rep) != 1 || rep[0].Sheet.Tie == nil || rep[0].Sheet.Tie.CaptainsBoard != 1 {
+			t.Fatalf("the report from Lichess: %+v", rep)
 		}
 	})
 }
