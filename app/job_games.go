@@ -160,7 +160,11 @@ func (s *Service) lookAtGames(ctx context.Context, a GamesJob, jobID int64) (mor
 		if decided || played >= len(p.slots) {
 			continue
 		}
-		if err := s.createGame(ctx, st, &m, mf, rd, p, played+1, len(mine)+1, jobID); err != nil {
+		create := func() error { return s.createGame(ctx, st, &m, mf, rd, p, played+1, len(mine)+1, jobID) }
+		if st.ev.BulkPairing && len(mine) == 0 {
+			create = func() error { return s.createBulkGame(ctx, st, &m, mf, rd, p, jobID) } // lichess_bulk.go
+		}
+		if err := create(); err != nil {
 			return false, err
 		}
 		more = true
