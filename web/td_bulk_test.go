@@ -32,7 +32,9 @@ func TestTDBulkPairing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.ContainsFunc(log, func(e sqlstore.AuditEntry) bool { return e.Action == "event.bulk_pairing" && e.Actor.Name == "arbitertd" }) {
+	if !slices.ContainsFunc(log, func(e sqlstore.AuditEntry) bool {
+		return e.Action == "event.bulk_pairing" && e.Actor.Name == "arbitertd"
+	}) {
 		t.Errorf("no event.bulk_pairing in the audit log")
 	}
 	f.post(t, tk.td, "/events/wc/td/bulk-pairing", url.Values{"on": {"0"}}, "/events/wc/td", false, "Bulk pairing is off")
