@@ -41,6 +41,10 @@ type Event struct {
 	// Messages: the TDs send the players messages through the Lichess
 	// inbox (pairings, offers, reminders, results to confirm, appeals).
 	Messages bool `json:"messages,omitempty"`
+	// BulkPairing: the TDs chose to create each match's first game
+	// through a Lichess bulk pairing, its clocks starting by themselves
+	// (issue 14 §2); players are asked for challenge:write at sign-in.
+	BulkPairing bool `json:"bulk_pairing,omitempty"`
 
 	Version int64 `json:"-"`
 }

@@ -28,11 +28,17 @@ type GamesJob struct {
 	Match     string    `json:"match"`
 	Board     int       `json:"board,omitempty"`
 	At        time.Time `json:"at"`
+	// Tie: the knockout tie's games (tie.go), once the match's own games
+	// are over; At is then zero.
+	Tie bool `json:"tie,omitempty"`
 }
 
 func (GamesJob) Kind() string { return "lichess_games" }
 func (j GamesJob) Key() string {
 	k := "games:" + j.EventSlug + ":" + j.Match
+	if j.Tie {
+		return k + ":tie"
+	}
 	if j.Board > 0 {
 		k += fmt.Sprintf(":b%d", j.Board)
 	}
@@ -57,6 +63,9 @@ func init() {
 		what: func(args json.RawMessage) string {
 			var j GamesJob
 			json.Unmarshal(args, &j)
+			if j.Tie {
+				return "Tiebreak games of match " + j.Match + " on Lichess"
+			}
 			if j.Board > 0 {
 				return fmt.Sprintf("Games of match %s, board %d, on Lichess", j.Match, j.Board)
 			}
@@ -66,21 +75,33 @@ func init() {
 }
 
 func (s *Service) runGamesJob(ctx context.Context, j *jobs.Job[GamesJob]) error {
-	more, err := s.runGames(ctx, j.Args, j.ID)
+	run := s.runGames
+	if j.Args.Tie {
+		run = s.runTie // tie.go
+	}
+	more, err := run(ctx, j.Args, j.ID)
 	if err != nil {
 		return jobError(err)
 	}
-	if more {
-		return jobs.Snooze(GamesPoll, errWaiting)
+	if more != nil {
+		return jobs.Snooze(GamesPoll, more)
 	}
 	return nil
 }
 
 var errWaiting = fmt.Errorf("games being played")
 
-// runGames does one look at a match's games; more says whether to look
-// again later.
-func (s *Service) runGames(ctx context.Context, a GamesJob, jobID int64) (more bool, err error) {
+// runGames does one look at a match's games; more (what it waits for)
+// says whether to look again later.
+func (s *Service) runGames(ctx context.Context, a GamesJob, jobID int64) (error, error) {
+	more, err := s.lookAtGames(ctx, a, jobID)
+	if more {
+		return errWaiting, err
+	}
+	return nil, err
+}
+
+func (s *Service) lookAtGames(ctx context.Context, a GamesJob, jobID int64) (more bool, err error) {
 	st, err := load(ctx, s.DB, a.EventSlug)
 	if err != nil {
 		return false, err
@@ -112,7 +133,9 @@ func (s *Service) runGames(ctx context.Context, a GamesJob, jobID int64) (more b
 	plans = slices.DeleteFunc(plans, func(p gamePlan) bool {
 		return a.Board > 0 && p.board != a.Board || ruled(&m, p.board)
 	})
-	mg, err := s.refreshGames(ctx, st, m.ID, plans)
+	mg, err := s.refreshGames(ctx, st, m.ID, func(g CreatedGame) bool {
+		return slices.ContainsFunc(plans, func(p gamePlan) bool { return p.pair == g.Pair })
+	})
 	if err != nil {
 		return false, err
 	}
@@ -137,12 +160,23 @@ func (s *Service) runGames(ctx context.Context, a GamesJob, jobID int64) (more b
 		if decided || played >= len(p.slots) {
 			continue
 		}
-		if err := s.createGame(ctx, st, &m, mf, rd, p, played+1, len(mine)+1, jobID); err != nil {
+		create := func() error { return s.createGame(ctx, st, &m, mf, rd, p, played+1, len(mine)+1, jobID) }
+		if st.ev.BulkPairing && len(mine) == 0 {
+			create = func() error { return s.createBulkGame(ctx, st, &m, mf, rd, p, jobID) } // lichess_bulk.go
+		}
+		if err := create(); err != nil {
 			return false, err
 		}
 		more = true
 	}
 	if !more {
+		if len(mf.Tie) > 0 {
+			// A knockout match: the tie job (one for the whole match,
+			// whichever board asks first) looks whether it is tied and
+			// plays the tie, then asks for the import.
+			_, _, err := s.enqueue(ctx, nil, GamesJob{EventSlug: st.ev.Slug, Match: m.ID, Tie: true})
+			return false, err
+		}
 		return false, s.askImport(ctx, st, m.ID, "")
 	}
 	return true, nil
@@ -165,20 +199,17 @@ func ruled(m *arbiter.Match, board int) bool {
 	return board > 0 && slices.ContainsFunc(m.Rulings, func(r arbiter.Ruling) bool { return r.Board == board && r.Forfeit != "reopened" })
 }
 
-// refreshGames reads from Lichess the games of these pairs still going
-// (or not yet joined) and stores what changed. Several jobs (one a board)
-// may refresh one match at once: each merges its games into the stored
-// list in its own transaction.
-func (s *Service) refreshGames(ctx context.Context, st *state, matchID string, plans []gamePlan) (MatchGames, error) {
+// refreshGames reads from Lichess the games still going (or not yet
+// joined) of those mine picks and stores what changed. Several jobs (one
+// a board) may refresh one match at once: each merges its games into the
+// stored list in its own transaction.
+func (s *Service) refreshGames(ctx context.Context, st *state, matchID string, mine func(CreatedGame) bool) (MatchGames, error) {
 	mg, err := docMatchGames.get(ctx, s.DB, st, matchID)
 	if arbiter.ErrorCode(err) == arbiter.ENOTFOUND {
 		return MatchGames{Match: matchID}, nil
 	}
 	if err != nil {
 		return mg, err
-	}
-	mine := func(g CreatedGame) bool {
-		return slices.ContainsFunc(plans, func(p gamePlan) bool { return p.pair == g.Pair })
 	}
 	var ids []string
 	for _, g := range mg.Games {
@@ -238,6 +269,9 @@ func matchDecided(mf *format.Match, plans []gamePlan, games []CreatedGame) bool 
 		}
 	}
 	for _, g := range games {
+		if g.Tie != "" {
+			continue
+		}
 		var part format.Part
 		for _, p := range plans {
 			if p.pair == g.Pair && g.Number <= len(p.slots) {

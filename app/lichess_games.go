@@ -67,6 +67,16 @@ type CreatedGame struct {
 	// Winner white, black or "".
 	Status string `json:"status,omitempty"`
 	Winner string `json:"winner,omitempty"`
+	// Tie is a knockout tie's game (tie.go): TieGames for a tiebreak
+	// game (Number counts them from 1), TieArmageddon for the armageddon;
+	// "" for the match's own games. Tie games have Pair 0.
+	Tie string `json:"tie,omitempty"`
+	// Bulk: created through a bulk pairing (lichess_bulk.go), its clocks
+	// starting by themselves at ClocksAt. Note says why a game of an
+	// event with bulk pairing is an open challenge instead.
+	Bulk     bool      `json:"bulk,omitempty"`
+	ClocksAt time.Time `json:"clocks_at,omitzero"`
+	Note     string    `json:"note,omitempty"`
 }
 
 // Result is the game's score from White's side ("1-0", "½-½"), "" when
@@ -157,25 +167,53 @@ func challengeKey(slug, match string, pair, k int) string {
 	return fmt.Sprintf("challenge:%s:%s:%d:%d", slug, match, pair, k)
 }
 
-// createGame creates the pair's game n on Lichess, once: the challenge's
-// id is recorded under its key (job_effects) as soon as Lichess answers,
-// in a transaction of its own, and a key already recorded is not created
-// again; then the game joins the match's list (several board jobs may add
-// to it at once: a conflict is tried again).
+// createGame creates the pair's game n on Lichess (createChallenge).
 func (s *Service) createGame(ctx context.Context, st *state, m *arbiter.Match, mf *format.Match, rd arbiter.Round, p gamePlan, n, k int, jobID int64) error {
-	key := challengeKey(st.ev.Slug, m.ID, p.pair, k)
 	part := p.slots[n-1]
 	white, black := p.home, p.away
 	if !p.homeWhite(n) {
 		white, black = black, white
 	}
+	g := CreatedGame{Pair: p.pair, Board: p.board, TC: part.TC.String(), Number: n, Name: gameName(st, m, mf, p, n),
+		White: white, Black: black, HomeWhite: p.homeWhite(n)}
+	return s.createChallenge(ctx, st, m, rd, challengeKey(st.ev.Slug, m.ID, p.pair, k), g, part.TC, jobID)
+}
+
+// createChallenge creates game g (its players, name and place in the
+// match filled in) on Lichess as an open challenge in clock tc, once
+// (recordGame).
+func (s *Service) createChallenge(ctx context.Context, st *state, m *arbiter.Match, rd arbiter.Round, key string, g CreatedGame, tc format.TimeControl, jobID int64) error {
+	return s.recordGame(ctx, st, m, rd, key, g, jobID, func(expires time.Time) (string, string, error) {
+		req := lichess.OpenChallengeRequest{GameSettings: s.gameSettings(st, tc), Name: g.Name, Users: [2]string{g.White, g.Black}, ExpiresAt: expires}
+		ch, err := s.lichess.OpenChallenge(ctx, req)
+		if err != nil {
+			return "", "", lichessFailure(err, "creating %s (%s v %s) on Lichess", g.Name, g.White, g.Black)
+		}
+		return ch.ID, ch.URL, nil
+	})
+}
+
+// gameSettings are the settings of every game Arbiter creates: the
+// format's variant and rating, noRematch (the next game is Arbiter's),
+// the clock.
+func (s *Service) gameSettings(st *state, tc format.TimeControl) lichess.GameSettings {
+	return lichess.GameSettings{Rated: st.f.Lichess.Rated, Variant: orField(st.f.Variant, format.VariantStandard),
+		Rules: []string{lichess.RuleNoRematch}, Clock: &lichess.Clock{Initial: tc.BaseSeconds, Increment: tc.IncrementSeconds}}
+}
+
+// recordGame creates game g on Lichess with create, once: the game's id
+// is recorded under its key (job_effects) as soon as Lichess answers, in
+// a transaction of its own, and a key already recorded is not created
+// again; then the game joins the match's list (several board jobs may add
+// to it at once: a conflict is tried again).
+func (s *Service) recordGame(ctx context.Context, st *state, m *arbiter.Match, rd arbiter.Round, key string, g CreatedGame, jobID int64,
+	create func(expires time.Time) (id, url string, err error)) error {
 	now := s.now()
 	expires := rd.End
 	if limit := now.Add(14*24*time.Hour - time.Minute); expires.After(limit) {
 		expires = limit
 	}
-	g := CreatedGame{Pair: p.pair, Board: p.board, TC: part.TC.String(), Number: n, Name: gameName(st, m, mf, p, n),
-		White: white, Black: black, HomeWhite: p.homeWhite(n), CreatedAt: now, ExpiresAt: expires}
+	g.CreatedAt, g.ExpiresAt = now, expires
 	e, found, err := sqlstore.GetJobEffect(ctx, s.DB, key)
 	if err != nil {
 		return err
@@ -186,17 +224,11 @@ func (s *Service) createGame(ctx context.Context, st *state, m *arbiter.Match, m
 		if !expires.After(now) {
 			return arbiter.RuleError(st.roundClause(), "round %d is over: no game is created after its deadline", rd.Number)
 		}
-		req := lichess.OpenChallengeRequest{
-			GameSettings: lichess.GameSettings{Rated: st.f.Lichess.Rated, Variant: orField(st.f.Variant, format.VariantStandard),
-				Rules: []string{lichess.RuleNoRematch}, Clock: &lichess.Clock{Initial: part.TC.BaseSeconds, Increment: part.TC.IncrementSeconds}},
-			Name: g.Name, Users: [2]string{white, black}, ExpiresAt: expires}
-		ch, err := s.lichess.OpenChallenge(ctx, req)
-		if err != nil {
-			return lichessFailure(err, "creating game %d of %s v %s on Lichess", n, white, black)
+		if g.ID, g.URL, err = create(expires); err != nil {
+			return err
 		}
-		g.ID, g.URL = ch.ID, ch.URL
 		if err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
-			return sqlstore.RecordJobEffect(ctx, tx, sqlstore.JobEffect{Key: key, Effect: ch.ID, JobID: jobID})
+			return sqlstore.RecordJobEffect(ctx, tx, sqlstore.JobEffect{Key: key, Effect: g.ID, JobID: jobID})
 		}); err != nil {
 			return err
 		}

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"time"
 
 	"arbiter"
@@ -120,6 +121,8 @@ func (s *Service) ImportMatch(ctx context.Context, a arbiter.Actor, slug, matchI
 		return out, arbiter.RuleError("app.lichess", "round %d has not started: no games to import", rd.Number)
 	}
 	var games []lichess.Game
+	var tie []CreatedGame // the knockout tie's games Arbiter created (lichess_tie.go)
+	tieIDs := map[string]lichess.Game{}
 	mg, err := docMatchGames.get(ctx, s.DB, st, m.ID)
 	switch arbiter.ErrorCode(err) {
 	case arbiter.ENOTFOUND:
@@ -127,12 +130,22 @@ func (s *Service) ImportMatch(ctx context.Context, a arbiter.Actor, slug, matchI
 		var ids []string
 		for _, g := range mg.Games {
 			ids = append(ids, g.ID)
+			if g.Tie != "" {
+				tie = append(tie, g)
+				tieIDs[g.ID] = lichess.Game{}
+			}
 		}
 		byID, err := s.lichess.GamesByID(ctx, ids)
 		if err != nil {
 			return out, lichessFailure(err, "reading the games of match %s from Lichess", m.ID)
 		}
-		games = append(games, byID...)
+		for _, g := range byID {
+			if _, ok := tieIDs[g.ID]; ok {
+				tieIDs[g.ID] = g
+				continue
+			}
+			games = append(games, g)
+		}
 	default:
 		return out, err
 	}
@@ -145,15 +158,29 @@ func (s *Service) ImportMatch(ctx context.Context, a arbiter.Actor, slug, matchI
 		if err != nil {
 			return out, lichessFailure(err, "finding the games of %s v %s on Lichess", p[0], p[1])
 		}
-		games = append(games, gs...)
+		for _, g := range gs {
+			if _, ok := tieIDs[g.ID]; !ok {
+				games = append(games, g)
+			}
+		}
 	}
 	im, err := lichess.BuildSheet(games, spec)
 	if err != nil {
 		return out, err
 	}
+	if err := s.tieSheet(ctx, st, &m, im, tie, tieIDs); err != nil {
+		return out, err
+	}
 	sheet, err := json.Marshal(im.Sheet)
 	if err != nil {
 		return out, arbiter.Errorf(arbiter.EINTERNAL, "encoding the imported sheet: %v", err)
+	}
+	if im.Complete() {
+		// A tied knockout match whose tie is not over (or was played
+		// outside Arbiter's games) waits for the TD, named.
+		if _, err := st.score(&m, ResultInput{Sheet: sheet}); err != nil && strings.HasPrefix(errField(err), "tie") {
+			im.Findings = append(im.Findings, lichess.SheetFinding{Kind: DiscTieUnfinished, Message: arbiter.ErrorMessage(err)})
+		}
 	}
 	out = LichessImport{Match: m.ID, At: s.now(), By: normUser(a.Name), From: spec.From, To: spec.To, Sheet: sheet,
 		Games: orEmpty(im.Games), Findings: orEmpty(im.Findings), Complete: im.Complete(), Decided: im.Decided}

@@ -188,15 +188,28 @@ func (s *Server) lichessStart(w http.ResponseWriter, r *http.Request) {
 	state := base64.RawURLEncoding.EncodeToString(b)
 	verifier := oauth2.GenerateVerifier()
 	next := localPath(r.URL.Query().Get("next"))
-	value := state + "." + verifier + "." + base64.RawURLEncoding.EncodeToString([]byte(next))
+	// From the pages of an event whose TDs chose bulk pairing, the
+	// sign-in asks for challenge:write (app.PlayerLichessScopes);
+	// elsewhere for no scope at all.
+	var scopes []string
+	if rest, ok := strings.CutPrefix(next, "/events/"); ok {
+		slug, _, _ := strings.Cut(rest, "/")
+		slug, _, _ = strings.Cut(slug, "?")
+		scopes = s.app.PlayerLichessScopes(r.Context(), slug)
+	}
+	value := state + "." + verifier + "." + base64.RawURLEncoding.EncodeToString([]byte(next)) + "." +
+		base64.RawURLEncoding.EncodeToString([]byte(strings.Join(scopes, " ")))
 	s.setCookie(w, r, oauthCookie, value, "/auth/lichess", oauthTimeout)
-	http.Redirect(w, r, s.oauthConfig(r).AuthCodeURL(state, oauth2.S256ChallengeOption(verifier)), http.StatusFound)
+	cfg := s.oauthConfig(r)
+	cfg.Scopes = scopes
+	http.Redirect(w, r, cfg.AuthCodeURL(state, oauth2.S256ChallengeOption(verifier)), http.StatusFound)
 }
 
 // lichessCallback finishes the sign-in: it checks the state, trades the
 // code (with the PKCE verifier) for a token, asks Lichess who the token
 // belongs to, and starts a session for that user. The Lichess token is
-// not kept: Arbiter only needs to know who signed in.
+// kept only when the sign-in asked for challenge:write (bulk pairing,
+// app.GrantLichess); otherwise Arbiter only needs to know who signed in.
 func (s *Server) lichessCallback(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	c, err := r.Cookie(oauthCookie)
@@ -209,7 +222,7 @@ func (s *Server) lichessCallback(w http.ResponseWriter, r *http.Request) {
 		s.renderError(w, r, http.StatusUnauthorized, arbiter.EUNAUTHORIZED, "Lichess did not sign you in ("+q.Get("error")+"). Try again.")
 		return
 	}
-	if len(parts) != 3 || q.Get("state") == "" || q.Get("state") != parts[0] || q.Get("code") == "" {
+	if len(parts) != 4 || q.Get("state") == "" || q.Get("state") != parts[0] || q.Get("code") == "" {
 		s.renderError(w, r, http.StatusBadRequest, arbiter.EINVALID, "This sign-in link is stale or was not started here. Start again from the sign-in page.")
 		return
 	}
@@ -236,6 +249,13 @@ func (s *Server) lichessCallback(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.fail(w, r, err)
 		return
+	}
+	if b, err := base64.RawURLEncoding.DecodeString(parts[3]); err == nil && len(b) > 0 {
+		// The player granted the scopes asked (Lichess grants all or
+		// none): keep the token for bulk pairing. It is never logged.
+		if err := s.app.GrantLichess(r.Context(), username, tok.AccessToken, strings.Fields(string(b))); err != nil {
+			s.log.Warn("keeping the Lichess grant failed", "user", username, "error", arbiter.ErrorMessage(err), "request_id", requestID(r))
+		}
 	}
 	s.keepSession(w, r, ses)
 	http.Redirect(w, r, next, http.StatusSeeOther)

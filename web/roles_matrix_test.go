@@ -342,6 +342,7 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "POST /events/{slug}/td/forbidden/{id}", path: td + "/forbidden/f1", form: url.Values{"reason": {"clubs merged"}}, want: tdForm("303 ok")},
 		{pattern: "POST /events/{slug}/td/separated", path: td + "/separated", form: url.Values{"players": {"star3, star4"}, "reason": {"A11"}}, want: tdForm("303 ok")},
 		{pattern: "POST /events/{slug}/td/messages", path: td + "/messages", form: url.Values{"on": {"1"}}, want: tdForm("303 ok")},
+		{pattern: "POST /events/{slug}/td/bulk-pairing", path: td + "/bulk-pairing", form: url.Values{"on": {"1"}}, want: tdForm("303 ok")},
 		{pattern: "POST /events/{slug}/td/separated/{id}", path: td + "/separated/s1", form: url.Values{"reason": {"list withdrawn"}}, want: tdForm("303 ok")},
 		{pattern: "POST /events/{slug}/td/bans", path: td + "/bans", form: url.Values{"player": {"cheat2"}, "events": {"2"}, "reason": {"R17"}}, want: tdForm("303 ok")},
 		{pattern: "POST /events/{slug}/td/bans/{id}", path: td + "/bans/b1", form: url.Values{"reason": {"appeal upheld"}}, want: tdForm("303 ok")},

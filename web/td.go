@@ -31,6 +31,7 @@ func (s *Server) tdRoutes() {
 	s.handleFunc("POST /events/{slug}/td/forbidden/{id}", s.tdRemoveForbidden)
 	s.handleFunc("POST /events/{slug}/td/separated", s.tdSeparate)
 	s.handleFunc("POST /events/{slug}/td/messages", s.tdMessages)
+	s.handleFunc("POST /events/{slug}/td/bulk-pairing", s.tdBulkPairing)
 	s.handleFunc("POST /events/{slug}/td/separated/{id}", s.tdRemoveSeparated)
 	s.handleFunc("POST /events/{slug}/td/bans", s.tdBan)
 	s.handleFunc("POST /events/{slug}/td/bans/{id}", s.tdLiftBan)

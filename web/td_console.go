@@ -61,6 +61,8 @@ type tdConsoleData struct {
 	EligibilityJobs map[string]tdJobRow
 	// Lichess is the organiser's token and what it enables (issue 14).
 	Lichess app.LichessAccess
+	// Bulk is bulk pairing's state (app.BulkPairingStatus).
+	Bulk app.BulkStatus
 	// Needs is what needs the TDs now (app.NeedsAttention), the top of the
 	// console; NextStep its next step's kind ("" for none).
 	Needs    tdNow
@@ -103,6 +105,9 @@ func (s *Server) consoleData(ctx context.Context, ev arbiter.Event, a arbiter.Ac
 	d := tdConsoleData{Ev: ev, Here: "console", Now: s.app.Now()}
 	var err error
 	if d.Lichess, err = s.app.LichessAccessOf(ctx, a, slug); err != nil {
+		return d, err
+	}
+	if d.Bulk, err = s.app.BulkPairingStatus(ctx, a, slug); err != nil {
 		return d, err
 	}
 	names, es, err := s.entrantNames(ctx, slug)
