@@ -1,5 +1,10 @@
 package format
 
+import (
+	"slices"
+	"strings"
+)
+
 // Lichess says what Arbiter does on Lichess for an event's games (issue
 // 14): create each game as an open challenge for its two players, import
 // the results, and how long a result read from Lichess waits for a side
@@ -16,6 +21,36 @@ type Lichess struct {
 	// ConfirmHours is how long a result imported from Lichess waits for a
 	// side to dispute it before it is final (0: 24).
 	ConfirmHours int `json:"confirm_hours,omitempty"`
+	// Perf is the Lichess rating that seeds the event ("antichess",
+	// "blitz", ...: a key of a profile's perfs): fetched for every player
+	// right after registration and refreshed before round 1 is paired.
+	// Empty: the ratings are typed at registration.
+	Perf string `json:"perf,omitempty"`
+	// Team is the Lichess team (its id, as in lichess.org/team/ID) every
+	// player must belong to; checked with the ratings, a player outside it
+	// is shown to the TDs (who decide). Empty: no such rule.
+	Team string `json:"team,omitempty"`
+}
+
+// Perfs are the Lichess perfs a format may seed by (Lichess's keys).
+var Perfs = []string{"ultraBullet", "bullet", "blitz", "rapid", "classical", "correspondence", "chess960",
+	"kingOfTheHill", "threeCheck", "antichess", "atomic", "horde", "racingKings", "crazyhouse"}
+
+// RatingPerf is the Lichess perf whose rating is fetched for the event's
+// players; "" when ratings are typed.
+func (f *Format) RatingPerf() string {
+	if f.Lichess == nil {
+		return ""
+	}
+	return f.Lichess.Perf
+}
+
+// LichessTeam is the Lichess team every player must belong to; "" for none.
+func (f *Format) LichessTeam() string {
+	if f.Lichess == nil {
+		return ""
+	}
+	return f.Lichess.Team
 }
 
 // Ways of creating games (Lichess.Games).
@@ -54,6 +89,15 @@ func (f *Format) validateLichess() error {
 	}
 	if l.ConfirmHours < 0 || l.ConfirmHours > 24*14 {
 		return fieldErr("lichess.confirm_hours", "format.lichess", "want 0 to %d hours, got %d", 24*14, l.ConfirmHours)
+	}
+	if l.Perf != "" && !slices.Contains(Perfs, l.Perf) {
+		return fieldErr("lichess.perf", "format.lichess", "want one of %s, got %q", strings.Join(Perfs, ", "), l.Perf)
+	}
+	if l.Perf != "" && f.Variant != "" && f.Variant != "standard" && l.Perf != f.Variant {
+		return fieldErr("lichess.perf", "format.lichess", "the games are %s: seed by the %s rating, not %s", f.Variant, f.Variant, l.Perf)
+	}
+	if t := strings.TrimSpace(l.Team); t != l.Team || strings.ContainsAny(t, "/ ?#") {
+		return fieldErr("lichess.team", "format.lichess", "want a Lichess team id (as in lichess.org/team/ID), got %q", l.Team)
 	}
 	return nil
 }
