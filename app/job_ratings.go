@@ -66,18 +66,18 @@ func (s *Service) runRatingsJob(ctx context.Context, j *jobs.Job[RatingsJob]) er
 	if err != nil {
 		return jobError(err)
 	}
+	var ferr error
 	if st.f.RatingPerf() != "" || st.f.LichessTeam() != "" {
-		if _, err := s.FetchRatings(ctx, a, j.Args.EventSlug, j.Args.Entrant); err != nil {
-			return jobError(err)
-		}
+		_, ferr = s.FetchRatings(ctx, a, j.Args.EventSlug, j.Args.Entrant)
 	}
-	if teamRulesApply(st.f) {
-		// A11 with the board-4 players' rating histories fetched now.
+	if teamRulesApply(st.f) && arbiter.ErrorCode(ferr) != arbiter.EUNAVAILABLE {
+		// A11 with the board-4 players' rating histories fetched now (and
+		// the ratings just stored to rank the team, when they were).
 		if _, err := s.CheckTeamRules(ctx, systemJob, j.Args.EventSlug, j.Args.Entrant, TeamRulesRequest{}); err != nil {
 			return jobError(err)
 		}
 	}
-	return nil
+	return jobError(ferr)
 }
 
 func (s *Service) runRatingsRefreshJob(ctx context.Context, j *jobs.Job[RatingsRefreshJob]) error {
@@ -87,10 +87,11 @@ func (s *Service) runRatingsRefreshJob(ctx context.Context, j *jobs.Job[RatingsR
 
 // ratingsOnRegistration enqueues the Lichess data of a new entrant in the
 // registration's transaction, where the format asks Lichess for ratings,
-// a team membership or A11's histories and the service has a queue and a
-// Lichess client. It reports whether it did.
+// a team membership or A11's histories and the service has a queue (the
+// process that runs it has the Lichess client: serve, jobs run). It
+// reports whether it did.
 func (s *Service) ratingsOnRegistration(ctx context.Context, tx *sqlstore.Tx, st *state, entrantID string) (bool, error) {
-	if s.accounts == nil || st.f.RatingPerf() == "" && st.f.LichessTeam() == "" && !teamRulesApply(st.f) {
+	if st.f.RatingPerf() == "" && st.f.LichessTeam() == "" && !teamRulesApply(st.f) {
 		return false, nil
 	}
 	_, ok, err := s.enqueue(ctx, tx, RatingsJob{EventSlug: st.ev.Slug, Entrant: entrantID})

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"arbiter"
+	"arbiter/format"
 	"arbiter/jobs"
 	"arbiter/lichess"
 	"arbiter/sqlstore"
@@ -173,7 +174,8 @@ func TestEligibilityJobFaults(t *testing.T) {
 		}
 		s.SetAccountSource(lc)
 		must(s.OpenJobs(nil))
-		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 21, 0, 0)}))
+		// The ACWC without ratings from Lichess: only the eligibility job.
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Format: presetWithout(t, "acwc-2023", func(f *format.Format) { f.Lichess.Perf = "" }), Start: utc(2023, 3, 21, 0, 0)}))
 		must(s.Register(ctx, player("Veteran"), "wc", arbiter.Entrant{Player: "Veteran", Rating: 2000}))
 
 		start := c.t
@@ -274,4 +276,19 @@ func TestVerifyJob(t *testing.T) {
 			t.Fatalf("verification %+v", v)
 		}
 	})
+}
+
+// presetWithout is a preset's JSON changed by edit.
+func presetWithout(t testing.TB, name string, edit func(*format.Format)) []byte {
+	t.Helper()
+	f, err := format.Preset(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit(f)
+	var b strings.Builder
+	if err := format.Write(&b, f); err != nil {
+		t.Fatal(err)
+	}
+	return []byte(b.String())
 }
