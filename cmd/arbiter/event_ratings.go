@@ -12,7 +12,7 @@ import (
 
 var ratingsSub = &eventSub{name: "ratings", synopsis: "ratings SLUG [--refresh] [--lichess-url URL] [--json]",
 	summary: "show each entrant's rating from Lichess with its date, a team's rule and Lichess team check; --refresh fetches them all again now (TD)",
-	min: 1, max: 1, new: withFlags[ratingsCmd]}
+	min:     1, max: 1, new: withFlags[ratingsCmd]}
 
 // ratingsCmd holds the flags of "event ratings".
 type ratingsCmd struct {
