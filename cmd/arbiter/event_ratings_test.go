@@ -65,4 +65,24 @@ func TestEventRatings(t *testing.T) {
 	if code == 0 || !strings.Contains(stderr, "only a TD") {
 		t.Fatalf("a player's refresh: exit %d, %s", code, stderr)
 	}
+
+	// Round 1 pairs with the ratings refreshed from Lichess: PlayerA (seed
+	// 2 at the close, 1912 against 1990) now 2100 is the top seed.
+	f.SetRating("PlayerA", lichess.PerfAntichess, lichess.Perf{Games: 1600, Rating: 2100, RD: 60})
+	f.ResetLog()
+	run("event", "approve", "lc", "playera", "playerb", "--now", "2025-12-29T14:00Z")
+	run("event", "close-registration", "lc", "--now", "2025-12-29T14:00Z")
+	if es := run("event", "entrants", "lc"); strings.Index(es, "playerb") > strings.Index(es, "playera") {
+		t.Fatalf("entrants at the close:\n%s", es)
+	}
+	out = run("event", "pair", "lc", "--lichess-url", f.URL, "--now", "2025-12-29T15:00Z")
+	if !strings.Contains(out, "2 ratings fetched from Lichess when pairing round 1 (2025-12-29 15:00 UTC); 1 entrant's rating changed.") {
+		t.Fatalf("pair:\n%s", out)
+	}
+	if got := f.Summary(); len(got) != 1 || got[0] != "POST /api/users 200" {
+		t.Fatalf("asked %q", got)
+	}
+	if es := run("event", "entrants", "lc"); strings.Index(es, "playera") > strings.Index(es, "playerb") {
+		t.Fatalf("entrants after round 1's refresh:\n%s", es)
+	}
 }
