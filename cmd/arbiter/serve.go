@@ -112,7 +112,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	// After the demo seeding: the demo's made-up players are not looked
 	// up on Lichess (nor their ratings refreshed as the demo pairs round 1).
-	svc.SetAccountSource(lc) // eligibility checks, ratings (background jobs; round 1's refresh)
+	svc.SetAccountSource(lc)                               // eligibility checks, ratings (background jobs; round 1's refresh)
 	stopJobs, err := startJobs(ctx, svc, *jobWorkers, log) // serve_jobs.go
 	if err != nil {
 		return err
