@@ -234,6 +234,18 @@ func countPlans(rs eligibility.Ruleset, snap eligibility.Snapshot, judged time.T
 	return out
 }
 
+// Outcome is the check's status in the TDs' words: eligible, not
+// eligible, or unknown (a check only a TD can settle).
+func (c *EligibilityCheck) Outcome() string {
+	switch c.Status {
+	case eligibility.Pass:
+		return "eligible"
+	case eligibility.Fail:
+		return "not eligible"
+	}
+	return "unknown"
+}
+
 // Summary says in one line what the check found: the overall status, the
 // players who fail with their failing rules, and how many checks are left
 // for the TD.

@@ -99,7 +99,10 @@ func (s *Service) EditEntrant(ctx context.Context, a arbiter.Actor, slug, id str
 			}
 			changes = append(changes, fmt.Sprintf("rating %d → %d", e.Rating, *req.Rating))
 			ed.Rating = *req.Rating
-			if e.Seed > 0 {
+			switch {
+			case s.ratingsFromLichess(st):
+				notes = append(notes, "the ratings come from Lichess: the next fetch (a refresh, or round 1's pairing, which numbers the entrants by them) replaces this one")
+			case e.Seed > 0:
 				notes = append(notes, "the pairing numbers were fixed when registration closed (C.04.2): the new rating does not change the seeding")
 			}
 		}

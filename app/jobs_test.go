@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"arbiter"
+	"arbiter/format"
 	"arbiter/jobs"
 	"arbiter/lichess"
 	"arbiter/sqlstore"
@@ -56,14 +57,17 @@ func TestEligibilityJobs(t *testing.T) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 21, 0, 0)}))
 		must(s.Register(ctx, player("Veteran"), "wc", arbiter.Entrant{Player: "Veteran", Rating: 2000}))
 		js := must(s.EventJobs(ctx, td, "wc"))
-		if len(js) != 1 || js[0].What != "Eligibility check of veteran" || js[0].State != jobs.Queued || js[0].Key != "eligibility:wc:veteran" {
+		// Newest first: the ratings from Lichess (lichess.perf), then W1.
+		if len(js) != 2 || js[1].What != "Eligibility check of veteran" || js[1].State != jobs.Queued || js[1].Key != "eligibility:wc:veteran" ||
+			js[0].Key != "ratings:wc:veteran" || js[0].State != jobs.Queued {
 			t.Fatalf("jobs after registering %+v", js)
 		}
+		js = js[1:]
 		_, err := s.EventJobs(ctx, player("Veteran"), "wc")
 		wantErr(t, err, arbiter.EFORBIDDEN, "")
 
 		c.t = utc(2023, 3, 12, 9, 5)
-		wantRan(t, runJobs(t, s, c), "Eligibility check of veteran=done/1")
+		wantRan(t, runJobs(t, s, c), "Eligibility check of veteran=done/1", "Ratings of veteran from Lichess=done/1")
 		checks := must(s.Eligibilities(ctx, arbiter.NamedUser(td.Name), "wc"))
 		v := checks["veteran"]
 		if v.By != "arbiter" || v.Status != "fail" || !v.At.Equal(c.t) || detailOf(v.Reports[0], "W1.games") != "at most 0 rated antichess games before 2023-03-12 (needs 1000)" {
@@ -170,7 +174,8 @@ func TestEligibilityJobFaults(t *testing.T) {
 		}
 		s.SetAccountSource(lc)
 		must(s.OpenJobs(nil))
-		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 21, 0, 0)}))
+		// The ACWC without ratings from Lichess: only the eligibility job.
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Format: presetWithout(t, "acwc-2023", func(f *format.Format) { f.Lichess.Perf = "" }), Start: utc(2023, 3, 21, 0, 0)}))
 		must(s.Register(ctx, player("Veteran"), "wc", arbiter.Entrant{Player: "Veteran", Rating: 2000}))
 
 		start := c.t
@@ -271,4 +276,19 @@ func TestVerifyJob(t *testing.T) {
 			t.Fatalf("verification %+v", v)
 		}
 	})
+}
+
+// presetWithout is a preset's JSON changed by edit.
+func presetWithout(t testing.TB, name string, edit func(*format.Format)) []byte {
+	t.Helper()
+	f, err := format.Preset(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit(f)
+	var b strings.Builder
+	if err := format.Write(&b, f); err != nil {
+		t.Fatal(err)
+	}
+	return []byte(b.String())
 }

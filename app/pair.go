@@ -75,6 +75,11 @@ func (st *state) window(stage, number int) (arbiter.RoundWindow, bool) {
 func (s *Service) PairRound(ctx context.Context, a arbiter.Actor, slug string) (arbiter.Round, []arbiter.Match, error) {
 	var rd arbiter.Round
 	var matches []arbiter.Match
+	// Ratings from Lichess are refreshed before round 1 (ratings.go):
+	// outside the transaction, and never stopping the pairing.
+	if err := s.ratingsBeforeRoundOne(ctx, a, slug); err != nil {
+		return rd, nil, err
+	}
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 		st, err := load(ctx, tx, slug)
 		if err != nil {
@@ -118,6 +123,12 @@ func (s *Service) PairRound(ctx context.Context, a arbiter.Actor, slug string) (
 		w, ok := st.window(si, number)
 		if !ok {
 			return arbiter.Errorf(arbiter.EINTERNAL, "no calendar window for %s round %d", stage.Name, number)
+		}
+		if si == 0 && number == 1 && s.ratingsFromLichess(st) {
+			// Round 1 numbers the entrants by the ratings just refreshed.
+			if err := reseed(ctx, tx, st, a); err != nil {
+				return err
+			}
 		}
 		// A13: a captain change takes effect with the next round.
 		if err := applyCaptains(ctx, tx, st, a, w.Seq); err != nil {

@@ -64,6 +64,8 @@ var (
 	docOptOut            = newDoc[bool](kindOptOut, nil)
 	docOutbox            = newDoc(kindOutbox, func(d *Outbox) *int64 { return &d.Version })
 	docPairingEdit       = newDoc[PairingEdit](kindPairingEdit, nil)
+	docRatings           = newDoc(kindRatings, func(d *EntrantRatings) *int64 { return &d.Version })
+	docRatingsRefresh    = newDoc(kindRatingsRefresh, func(d *RatingsRefresh) *int64 { return &d.Version })
 	docReplacement       = newDoc(kindReplacement, func(d *Replacement) *int64 { return &d.Version })
 	docSeparated         = newDoc(kindSeparated, func(d *Separated) *int64 { return &d.Version })
 	docTCGrace           = newDoc(kindTCGrace, func(d *TCGrace) *int64 { return &d.Version })

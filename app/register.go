@@ -24,6 +24,7 @@ func (s *Service) Register(ctx context.Context, a arbiter.Actor, slug string, e 
 	if err := checkEntrantText(&e); err != nil {
 		return e, err
 	}
+	queued := false
 	err := s.DB.Tx(ctx, func(tx *sqlstore.Tx) error {
 		st, err := load(ctx, tx, slug)
 		if err != nil {
@@ -83,11 +84,16 @@ func (s *Service) Register(ctx context.Context, a arbiter.Actor, slug string, e 
 		if err != nil {
 			return err
 		}
-		return s.eligibilityOnRegistration(ctx, tx, st, e.ID) // A2, W1: checked on Lichess at once (job_eligibility.go)
+		if err := s.eligibilityOnRegistration(ctx, tx, st, e.ID); err != nil { // A2, W1: checked on Lichess at once (job_eligibility.go)
+			return err
+		}
+		queued, err = s.ratingsOnRegistration(ctx, tx, st, e.ID) // ratings, Lichess team, A11 (job_ratings.go)
+		return err
 	})
-	if err == nil && e.Kind == arbiter.EntrantTeam && s.accounts != nil {
-		// A11 on Lichess's data, for the TDs who approve (the outcome is
-		// stored; a failure to reach Lichess leaves it "unknown").
+	if err == nil && !queued && e.Kind == arbiter.EntrantTeam && s.accounts != nil {
+		// No job queue: A11 on Lichess's data at once, for the TDs who
+		// approve (the outcome is stored; a failure to reach Lichess
+		// leaves it "unknown").
 		_, _ = s.CheckTeamRules(ctx, arbiter.Actor{Name: "arbiter", Role: arbiter.RoleSystem}, slug, e.ID, TeamRulesRequest{})
 	}
 	return e, err

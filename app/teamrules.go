@@ -180,10 +180,25 @@ func (s *Service) board4Candidates(ctx context.Context, st *state, e arbiter.Ent
 	} else if arbiter.ErrorCode(err) != arbiter.ENOTFOUND {
 		return nil, err
 	}
+	ratings := map[string]int{}
+	// The ratings fetched at registration (ratings.go), when they cover
+	// every player: no need to ask Lichess again.
+	if rec, err := ratingsOf(ctx, s.DB, st, e.ID); err != nil {
+		return nil, err
+	} else if rec != nil && rec.Perf == lichess.PerfAntichess {
+		for _, p := range rec.Players {
+			if p.Missing == "" {
+				ratings[p.Username] = p.Rating
+			}
+		}
+		if len(ratings) == len(players) && everyIn(players, ratings) {
+			return rankedBoard4(ratings, boards), nil
+		}
+		clear(ratings)
+	}
 	if s.accounts == nil {
 		return nil, nil
 	}
-	ratings := map[string]int{}
 	for _, p := range players {
 		u, err := s.accounts.User(ctx, p)
 		if err != nil {
@@ -195,11 +210,25 @@ func (s *Service) board4Candidates(ctx context.Context, st *state, e arbiter.Ent
 		}
 		ratings[p] = r
 	}
+	return rankedBoard4(ratings, boards), nil
+}
+
+// rankedBoard4 are the players from the last of boards down, by rating.
+func rankedBoard4(ratings map[string]int, boards int) []string {
 	order := eligibility.ByRating(ratings)
 	if len(order) < boards {
-		return order[len(order)-1:], nil
+		return order[len(order)-1:]
 	}
-	return order[boards-1:], nil
+	return order[boards-1:]
+}
+
+func everyIn(players []string, ratings map[string]int) bool {
+	for _, p := range players {
+		if _, ok := ratings[p]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // board4History fetches a player's antichess rating history (Known false

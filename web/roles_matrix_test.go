@@ -357,6 +357,8 @@ func (b *matrixBase) rows() []matrixRow {
 		{pattern: "POST /events/{slug}/td/entrants/{id}/eligibility", path: td + "/entrants/team-01/eligibility", want: tdForm(pageRefuse)},
 		// The matrix's event is running: A11's check runs (without Lichess, unknown).
 		{pattern: "POST /events/{slug}/td/entrants/{id}/team-rules", path: td + "/entrants/team-01/team-rules", form: url.Values{"titles": {"cap01:AGM"}}, want: tdForm("303 ok")},
+		// No Lichess client and no job queue: a refresh of the ratings is refused.
+		{pattern: "POST /events/{slug}/td/ratings", path: td + "/ratings", want: tdForm(pageRefuse)},
 		// This server runs no background jobs: there is none to retry.
 		{pattern: "POST /events/{slug}/td/jobs/{id}", path: td + "/jobs/1", want: tdForm(pageRefuse)},
 		{pattern: "POST /events/{slug}/td/entrants/{id}/values", path: td + "/entrants/team-01/values", form: url.Values{"action": {"tiebreak"}, "key": {"previous_final"}, "value": {"1.5"}}, want: tdForm("303 ok")},

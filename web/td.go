@@ -48,6 +48,7 @@ func (s *Server) tdRoutes() {
 	s.handleFunc("POST /events/{slug}/td/entrants/{id}/eligibility", s.tdCheckEligibility)
 	s.handleFunc("POST /events/{slug}/td/entrants/{id}/team-rules", s.tdTeamRules)
 	s.handleFunc("POST /events/{slug}/td/jobs/{id}", s.tdRetryJob)
+	s.handleFunc("POST /events/{slug}/td/ratings", s.tdRefreshRatings)
 	s.handleFunc("POST /events/{slug}/td/boards", s.tdRankBoards)
 	s.tdPairingRoutes()     // td_pairing_edit.go
 	s.tdEntrantEditRoutes() // td_entrant_edit.go

@@ -69,6 +69,11 @@ type tdConsoleData struct {
 	NextStep string
 	// OpenCheating says a private report of cheating is still open.
 	OpenCheating bool
+	// Ratings are the ratings from Lichess (app.Ratings): the format's
+	// perf ("" when typed), the last refresh, and each entrant's in
+	// RatingOf.
+	Ratings  app.EventRatings
+	RatingOf map[string]*app.EntrantRatings
 }
 
 // tdMatchRow is a match in a table, with names and its result in words.
@@ -180,6 +185,13 @@ func (s *Server) consoleData(ctx context.Context, ev arbiter.Event, a arbiter.Ac
 	if d.Bans, err = s.app.Bans(ctx, arbiter.NamedUser(a.Name), slug); err != nil {
 		return d, err
 	}
+	if d.Ratings, err = s.app.Ratings(ctx, arbiter.NamedUser(a.Name), slug); err != nil {
+		return d, err
+	}
+	d.RatingOf = map[string]*app.EntrantRatings{}
+	for id, r := range d.Ratings.ByID {
+		d.RatingOf[id] = &r
+	}
 	d.Eligible = f.Eligibility != ""
 	checks, err := s.app.Eligibilities(ctx, arbiter.NamedUser(a.Name), slug)
 	if err != nil {
@@ -277,6 +289,16 @@ func (s *Server) tdCheckEligibility(w http.ResponseWriter, r *http.Request) {
 		}
 		c, err := s.app.CheckEligibility(r.Context(), a, slug, id)
 		return "Eligibility of " + c.Entrant + " checked on Lichess: " + c.Summary() + ".", err
+	})
+}
+
+// tdRefreshRatings fetches every rating from Lichess again: a job where
+// the server runs them, else at once.
+func (s *Server) tdRefreshRatings(w http.ResponseWriter, r *http.Request) {
+	slug := r.PathValue("slug")
+	s.tdAct(w, r, consoleURL(slug)+"#lichess", func(a arbiter.Actor) (string, error) {
+		j, err := s.app.RequestRatingsRefresh(r.Context(), a, slug)
+		return queuedMessage(j), err
 	})
 }
 

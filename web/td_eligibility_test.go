@@ -105,7 +105,7 @@ func TestTDCheckEligibility(t *testing.T) {
 	wantStatus(t, res, body, 200)
 	checkPage(t, console, body)
 	wantContains(t, body, `<details id="eligibility-fixture-five">`,
-		`<summary><strong>fail</strong> <span class="note">(checked Fri 2 Jan 2026 12:00 UTC by arbitertd, judged at Wed 1 Jan 2025 12:00 UTC)</span></summary>`,
+		`<summary><strong>not eligible</strong> <span class="note">(checked Fri 2 Jan 2026 12:00 UTC by arbitertd, judged at Wed 1 Jan 2025 12:00 UTC)</span></summary>`,
 		"<li>PlayerA: fail — account created at least 6 months before registering (A2.age): created 2024-11-27: 6 months old only from 2025-05-27</li>",
 		"<li>PlayerA: fail — at least 1000 rated antichess games on this account (A2.games): at most 7 rated antichess games so far (needs 1000)</li>",
 		"<li>PlayerA: fail — at least 100 rated antichess games in the last 3 months (A2.recent): 0 rated antichess games in the 3 months since 2024-10-01 (needs 100)</li>",

@@ -80,7 +80,7 @@ type eventCtx struct {
 // A new subcommand goes here, at its place in the help
 // (TestEventHelpOrder checks the help against this list).
 var eventSubs = []*eventSub{
-	createSub, listSub, registerSub, entrantsSub, approveSub, rejectSub, lateEntrySub, editEntrantSub,
+	createSub, listSub, registerSub, entrantsSub, ratingsSub, approveSub, rejectSub, lateEntrySub, editEntrantSub,
 	closeRegistrationSub, pairSub, reviewPairingsSub, editPairingSub, discardSub, publishSub,
 	matchesSub, resultSub, confirmSub, bringForwardSub, closeRoundSub, closeDueSub, forbidSub,
 	lineupSub, negotiateSub, bidSub, wrongTCSub, verifySub, lichessImportSub, messagesSub, lichessTokenSub, boardsSub, captainChangeSub, teamRulesSub,

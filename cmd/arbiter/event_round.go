@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -16,11 +17,25 @@ import (
 // A round's life: paired for review, discarded or published, its matches,
 // its deadline brought forward, closed (by hand or by the scheduler).
 
-var pairSub = &eventSub{name: "pair", synopsis: "pair SLUG",
-	summary: "pair the next round for review (TD)",
-	min:     1, max: 1, new: plain(evPair)}
+var pairSub = &eventSub{name: "pair", synopsis: "pair SLUG [--lichess-url URL]",
+	summary: "pair the next round for review (TD); round 1 with the ratings refreshed from Lichess when --lichess-url is given",
+	min:     1, max: 1, new: withFlags[pairCmd]}
 
-func evPair(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+// pairCmd holds the flags of "event pair".
+type pairCmd struct{ lichessURL string }
+
+func (cmd *pairCmd) flags(fs *flag.FlagSet) {
+	fs.StringVar(&cmd.lichessURL, "lichess-url", "", "refresh the ratings from this Lichess before round 1 (https://lichess.org; a fake: arbiter lichess fake); without it round 1 uses the ratings last fetched")
+}
+
+func (cmd *pairCmd) run(ctx context.Context, e *env, c *eventCtx, pos []string) error {
+	if cmd.lichessURL != "" {
+		lc, err := lichessClient(cmd.lichessURL, os.Getenv("LICHESS_TOKEN"))
+		if err != nil {
+			return err
+		}
+		c.svc.SetAccountSource(lc)
+	}
 	rd, ms, err := c.svc.PairRound(ctx, c.actor, pos[0])
 	if err != nil {
 		return err
@@ -29,6 +44,11 @@ func evPair(ctx context.Context, e *env, c *eventCtx, pos []string) error {
 		return printJSON(e.stdout, map[string]any{"round": rd, "matches": ms})
 	}
 	fmt.Fprintf(e.stdout, "round %s paired (%s) for review; publish when ready\n", rd.ID, rd.Method)
+	if cmd.lichessURL != "" && rd.Stage == 0 && rd.Number == 1 {
+		if rs, err := c.svc.Ratings(ctx, arbiter.NamedUser(c.actor.Name), pos[0]); err == nil && rs.Refresh != nil && rs.Refresh.Round1 {
+			fmt.Fprintln(e.stdout, rs.Refresh.Summary()+".")
+		}
+	}
 	return printMatches(e.stdout, ms)
 }
 

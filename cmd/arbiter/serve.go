@@ -79,7 +79,6 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	svc.SetOrganiser(org)                           // its scopes on the TD console
 	svc.SetGameSource(app.LichessGames{Client: lc}) // result verification (background jobs)
-	svc.SetAccountSource(lc)                        // eligibility checks (background jobs)
 	svc.SetLichess(lc)                              // games created, results imported (background jobs)
 	svc.SetBaseURL(os.Getenv("ARBITER_BASE_URL"))   // links in Lichess messages
 	if err := integ.apply(svc, log); err != nil {
@@ -112,7 +111,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	// After the demo seeding: the demo's made-up players are not looked
-	// up on Lichess.
+	// up on Lichess (nor their ratings refreshed as the demo pairs round 1).
+	svc.SetAccountSource(lc)                               // eligibility checks, ratings (background jobs; round 1's refresh)
 	stopJobs, err := startJobs(ctx, svc, *jobWorkers, log) // serve_jobs.go
 	if err != nil {
 		return err

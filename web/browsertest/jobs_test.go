@@ -10,6 +10,7 @@ import (
 
 	"arbiter"
 	"arbiter/app"
+	"arbiter/format"
 	"arbiter/jobs"
 	"arbiter/lichess"
 	"arbiter/web"
@@ -52,7 +53,14 @@ func TestJobsRetry(t *testing.T) {
 	q, err := s.App.OpenJobs(nil)
 	noErr(t, err)
 	td := arbiter.Actor{Name: web.LocalTD, Role: arbiter.RoleTD}
-	_, err = s.App.CreateEvent(ctx, td, app.NewEvent{Slug: "wc", Name: "World Cup", Preset: "acwc-2023", Start: time.Date(2023, 3, 21, 0, 0, 0, 0, time.UTC)})
+	// The ACWC without ratings from Lichess: the eligibility job alone
+	// (the ratings job has its own test, TestConsoleRatings).
+	f, err := format.Preset("acwc-2023")
+	noErr(t, err)
+	f.Lichess.Perf = ""
+	var fj strings.Builder
+	noErr(t, format.Write(&fj, f))
+	_, err = s.App.CreateEvent(ctx, td, app.NewEvent{Slug: "wc", Name: "World Cup", Format: []byte(fj.String()), Start: time.Date(2023, 3, 21, 0, 0, 0, 0, time.UTC)})
 	noErr(t, err)
 	_, err = s.App.Register(ctx, arbiter.Actor{Name: "Flagged", Role: arbiter.RolePlayer}, "wc", arbiter.Entrant{Player: "Flagged", Rating: 1900})
 	noErr(t, err)
@@ -97,7 +105,7 @@ func TestJobsRetry(t *testing.T) {
 	if !strings.Contains(b.text("#jobs"), "No job is queued, running or failed.") || b.has(`#entrant-flagged [data-test="eligibility-job"]`) {
 		t.Fatalf("after the job is done%s", b.where())
 	}
-	if got := b.text(`#entrant-flagged [data-test="eligibility"] summary`); !strings.HasPrefix(got, "fail") || !strings.Contains(got, "by arbiter") {
+	if got := b.text(`#entrant-flagged [data-test="eligibility"] summary`); !strings.HasPrefix(got, "not eligible") || !strings.Contains(got, "by arbiter") {
 		t.Fatalf("the check %q%s", got, b.where())
 	}
 	// The TD asks again: queued until the workers run it.
