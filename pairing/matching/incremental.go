@@ -78,6 +78,14 @@ type Incremental struct {
 // the given number of words.
 func NewIncremental(n, words int) *Incremental {
 	s, _ := spare.Get().(*Incremental)
+	return Renew(s, n, words)
+}
+
+// Renew is NewIncremental reusing the arrays of s (nil: new ones), which
+// must not be used afterwards. A caller that replaces one large graph by
+// the next saves the page faults and the zeroing of fresh memory that a
+// released graph leaves to chance (the pool is emptied by collections).
+func Renew(s *Incremental, n, words int) *Incremental {
 	if s == nil {
 		s = new(Incremental)
 	}
