@@ -138,12 +138,12 @@ var errHelp = errors.New("help")
 
 // pairMemoryLimit is the soft memory limit of a pairing run (unless
 // GOMEMLIMIT says otherwise). The pairing's live data stays under it even
-// for 9999 players (at most ~800 MB, in the early rounds); without it the
-// collector lets garbage grow the heap to twice the live data first (1.3 GB
-// of RSS for the third round of 9999 players, 0.95 GB with it, at the
-// same CPU time). Above the limit the collector works harder but nothing
-// fails.
-const pairMemoryLimit = 900 << 20
+// for 9999 players (at most ~350 MB, in the early rounds, since the
+// matching holds each distinct weight once); without it the collector lets
+// garbage grow the heap to twice the live data first (645 MB of RSS for
+// the third round of 9999 players with byes under a 900 MiB limit). Above
+// the limit the collector works harder but nothing fails.
+const pairMemoryLimit = 500 << 20
 
 func limitMemory() {
 	if os.Getenv("GOMEMLIMIT") == "" {

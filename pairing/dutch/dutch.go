@@ -12,6 +12,7 @@ package dutch
 
 import (
 	"errors"
+	"slices"
 	"sort"
 
 	"arbiter"
@@ -58,7 +59,7 @@ func newState(t *pairing.Tournament) *state {
 type engine struct {
 	*state
 	sorted []*player
-	forb   []map[int]bool // by Players index
+	forb   [][]int32 // by Players index: the players each may not meet, ascending
 	lay    layout
 	g      *matching.Incremental // globalInit's matching
 	gr     graph
@@ -72,7 +73,13 @@ func (e *engine) topScorer(p *player) bool { return e.accScore(p, 0) > e.thresh 
 // same absolute colour preference do not meet; topscorers only matter when
 // pairing the last round).
 func (e *engine) compatible(a, b *player) bool {
-	if e.forb[a.idx][b.idx] {
+	if f := e.forb[a.idx]; len(f) <= 16 {
+		for _, x := range f {
+			if int(x) == b.idx {
+				return false
+			}
+		}
+	} else if _, found := slices.BinarySearch(f, int32(b.idx)); found {
 		return false
 	}
 	if !a.absolutePref() || !b.absolutePref() || a.pref != b.pref {

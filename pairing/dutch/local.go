@@ -300,9 +300,10 @@ func smallTerm(d weight, bits int) (int64, bool) {
 func (l *localGraph) rebuild(sameCx bool) {
 	e := l.e
 	srcLoc, old := l.loc, l.g
+	var recycled *matching.Incremental
 	if !sameCx {
-		// The previous problem is not read: free it before allocating the next.
-		l.g.Release()
+		// The previous problem is not read: its arrays make the next one.
+		recycled = l.g
 		l.g, old = nil, nil
 		if len(l.live)+l.k > bigGraph {
 			// Collect the previous bracket's graph and weights now, so that
@@ -325,7 +326,12 @@ func (l *localGraph) rebuild(sameCx bool) {
 	for i, a := range l.live {
 		loc[a] = i
 	}
-	g := matching.NewIncremental(nv, l.cx.words)
+	var g *matching.Incremental
+	if recycled != nil {
+		g = matching.Renew(recycled, nv, l.cx.words)
+	} else {
+		g = matching.NewIncremental(nv, l.cx.words)
+	}
 	cw := make(weight, l.cx.words)
 	for i := 1; i < m; i++ {
 		a := l.live[i]

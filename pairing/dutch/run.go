@@ -1,6 +1,7 @@
 package dutch
 
 import (
+	"slices"
 	"sort"
 
 	"arbiter"
@@ -70,10 +71,9 @@ func (g *globalGraph) prefer(v int, cands []int) (int, bool) {
 func (e *engine) prepare() {
 	t := e.t
 	// Forbidden pairs: configured groups and every played opponent.
-	e.forb = make([]map[int]bool, len(t.Players))
-	for i := range e.forb {
-		e.forb[i] = map[int]bool{}
-	}
+	// A slice per player, scanned by compatible: a player has met a few
+	// opponents, and a map lookup was 8% of the CPU time at 9999 players.
+	e.forb = make([][]int32, len(t.Players))
 	round := e.played + 1
 	for _, fg := range t.Forbidden {
 		if round < fg.FirstRound || (fg.LastRound > 0 && round > fg.LastRound) {
@@ -81,19 +81,23 @@ func (e *engine) prepare() {
 		}
 		for _, a := range fg.Players {
 			for _, b := range fg.Players {
-				e.forb[a][b] = true
+				e.forb[a] = append(e.forb[a], int32(b))
 			}
 		}
 	}
 	for _, p := range e.byIdx {
 		for _, g := range p.games {
 			if g.Played && g.Opponent >= 0 {
-				e.forb[p.idx][g.Opponent] = true
+				e.forb[p.idx] = append(e.forb[p.idx], int32(g.Opponent))
 			}
 		}
 		if !t.Players[p.idx].Absent {
 			e.sorted = append(e.sorted, p)
 		}
+	}
+	for i, f := range e.forb {
+		slices.Sort(f)
+		e.forb[i] = slices.Compact(f)
 	}
 	maxWD := max(t.Points.Win, t.Points.Draw)
 	// Topscorer threshold in tenths as the reference computes it.
@@ -176,17 +180,19 @@ func (e *engine) run() ([]pairing.Pair, error) {
 		}
 		// The pairs with the next scoregroup are set once here and at most
 		// dropped below: their weights are not kept.
-		nw := make(weight, lay.words)
+		noEdge := make(weight, lay.words) // zero
+		// tmp holds a weight being changed before set, which copies it.
+		tmp := make(weight, lay.words)
 		for li := nsgBegin; li < len(vi); li++ {
 			for si := 0; si < li; si++ {
-				e.edgeWeightLay(lay, nw, e.sorted[vi[si]], e.sorted[vi[li]], false, true, ctx)
-				e.gr.set(vi[li], vi[si], nw)
+				e.gr.set(vi[li], vi[si], base.nextAt(li, si))
 			}
 		}
-		clear(nw)
 		sgb := e.lay.sgBits
+		// withExchange returns tmp.
 		withExchange := func(si, li, sri, remPairs int) weight {
-			r := base.at(li, si).clone()
+			r := tmp
+			copy(r, base.at(li, si))
 			if !r.isZero() {
 				a := int64(0)
 				if sri < remPairs {
@@ -230,7 +236,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 				for oi := sgBegin; oi < nsgBegin; oi++ {
 					w := base.at(oi, pi)
 					if !w.isZero() {
-						w = w.clone()
+						w = tmp.copyOf(w)
 						w[0] |= 1
 						e.gr.set(pv, vi[oi], w)
 					}
@@ -243,7 +249,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 				for oi := sgBegin; oi < nsgBegin; oi++ {
 					w := base.at(oi, pi)
 					if !w.isZero() {
-						w = w.clone()
+						w = tmp.copyOf(w)
 						w[0] |= uint64(nsgBegin - sgBegin)
 						w.addSigned(1)
 						e.gr.set(pv, vi[oi], w)
@@ -266,7 +272,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 				}
 				w := base.at(oi, pi)
 				if !w.isZero() {
-					w = w.clone()
+					w = tmp.copyOf(w)
 					w.addSigned(add)
 					e.gr.set(pv, ov, w)
 					add++
@@ -368,7 +374,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 					e.gr.set(pv, vi[rem[ot]], base.at(rem[it], rem[ot]))
 				}
 				for oi := nsgBegin; oi < len(vi); oi++ {
-					e.gr.set(pv, vi[oi], nw) // zero: no edge
+					e.gr.set(pv, vi[oi], noEdge)
 				}
 			}
 			if !already {
@@ -429,7 +435,7 @@ func (e *engine) run() ([]pairing.Pair, error) {
 				}
 				w := base.at(oi, pi)
 				if !w.isZero() {
-					w = w.clone()
+					w = tmp.copyOf(w)
 					w.addSigned(add)
 					e.gr.set(pv, ov, w)
 				}
@@ -503,6 +509,13 @@ type baseTable struct {
 	row     []int    // row[li]: the mark of (li, 0)
 	dropped []uint64 // bit per pair
 	zero    weight
+
+	// The look-ahead weights of the pairs with a player of the next
+	// scoregroup, one per pair of nextKeys (nkey: of every position of vi).
+	nkey   []int
+	nnkeys int
+	next   []uint64
+	nhave  []bool
 }
 
 // verifyBase makes every base weight be checked against edgeWeightLay
@@ -536,6 +549,40 @@ func (b *baseTable) at(li, si int) weight {
 	return w
 }
 
+// nextAt returns the weight of (li, si), si < li, li in the next
+// scoregroup (the look-ahead weight, inNext): read-only. Without the
+// bracket's fields it depends only on the two players' score, PAB
+// candidacy and played games (nextKey).
+func (b *baseTable) nextAt(li, si int) weight {
+	hi, lo := b.e.sorted[b.vi[si]], b.e.sorted[b.vi[li]]
+	if !b.e.compatible(hi, lo) {
+		return b.zero
+	}
+	W := b.l.words
+	k := b.nkey[si]*b.nnkeys + b.nkey[li]
+	w := weight(b.next[k*W : (k+1)*W : (k+1)*W])
+	if !b.nhave[k] {
+		b.e.fieldsLay(b.l, w, hi, lo, false, true, &b.c)
+		b.nhave[k] = true
+	}
+	if verifyBase {
+		d := make(weight, W)
+		b.e.edgeWeightLay(b.l, d, hi, lo, false, true, &b.c)
+		if cmpWeight(d, w) != 0 {
+			panic("dutch: look-ahead weight differs from edgeWeightLay: nextKey misses an attribute")
+		}
+	}
+	return w
+}
+
+// nextKey holds every attribute of a player that fieldsLay reads for a
+// pair outside the bracket (inCur false): no colour or float field is set.
+type nextKey struct {
+	score        arbiter.Points
+	byeCandidate bool
+	playedGame   int
+}
+
 // drop makes (li, si) a pair without an edge (an exchange dropped it).
 func (b *baseTable) drop(li, si int) {
 	i := b.row[li] + si
@@ -564,6 +611,21 @@ func (e *engine) baseWeights(l *layout, vi []int, sgBegin, nsgBegin int, c *edge
 		cells += li
 	}
 	b.dropped = make([]uint64, cells/64+1)
+	nids := map[nextKey]int{}
+	b.nkey = make([]int, len(vi))
+	for pos := range vi {
+		p := e.sorted[vi[pos]]
+		k := nextKey{score: e.accScore(p, 0), byeCandidate: e.isByeCandidate(p, c.byeScore), playedGame: p.playedGame}
+		id, ok := nids[k]
+		if !ok {
+			id = len(nids)
+			nids[k] = id
+		}
+		b.nkey[pos] = id
+	}
+	b.nnkeys = len(nids)
+	b.next = make([]uint64, b.nnkeys*b.nnkeys*l.words)
+	b.nhave = make([]bool, b.nnkeys*b.nnkeys)
 	return b
 }
 

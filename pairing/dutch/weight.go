@@ -88,6 +88,12 @@ func (w weight) isZero() bool {
 
 func (w weight) clone() weight { return append(weight(nil), w...) }
 
+// copyOf copies o into w and returns w.
+func (w weight) copyOf(o weight) weight {
+	copy(w, o)
+	return w
+}
+
 // layout describes the field widths of the edge weight for one round.
 type layout struct {
 	sgBits  int                    // bits to count players of the largest scoregroup

@@ -20,8 +20,11 @@ import (
 // only their parity is aligned so that every S-S slack stays even.
 type Incremental struct {
 	n, words int
-	blocked  bool     // wt holds one triangle in blocks (see cell), else the full matrix
-	wt       []uint64 // doubled weight of {i, j} at cell(i, j)*words
+	blocked  bool     // wid holds one triangle in blocks (see cell), else the full matrix
+	wid      []uint32 // the doubled weight of {i, j} is dict entry wid[cell(i, j)]
+	dict     []uint64 // distinct doubled weights, words each; entry 0 is zero
+	dcache   []uint32 // entry of a weight by hash (intern), 0: none
+	dictLive int      // entries after the last compaction
 	ex       []bool   // edge {i, j} present, at cells i*n+j and j*n+i (a row is contiguous)
 	dead     []bool   // vertex removed from the problem (finalized pair)
 	live     []int    // vertices not dead, ascending
@@ -78,6 +81,14 @@ type Incremental struct {
 // the given number of words.
 func NewIncremental(n, words int) *Incremental {
 	s, _ := spare.Get().(*Incremental)
+	return Renew(s, n, words)
+}
+
+// Renew is NewIncremental reusing the arrays of s (nil: new ones), which
+// must not be used afterwards. A caller that replaces one large graph by
+// the next saves the page faults and the zeroing of fresh memory that a
+// released graph leaves to chance (the pool is emptied by collections).
+func Renew(s *Incremental, n, words int) *Incremental {
 	if s == nil {
 		s = new(Incremental)
 	}
@@ -87,10 +98,13 @@ func NewIncremental(n, words int) *Incremental {
 	*s = Incremental{n: n, words: words}
 	if s.blocked = n > blockedFrom; s.blocked {
 		nb := (n + 7) >> 3
-		s.wt = zeroed(r.wt, nb*(nb+1)/2*64*words)
+		s.wid = zeroed(r.wid, nb*(nb+1)/2*64)
 	} else {
-		s.wt = zeroed(r.wt, n*n*words)
+		s.wid = zeroed(r.wid, n*n)
 	}
+	s.dict = zeroed(r.dict, words)
+	s.dcache = zeroed(r.dcache, dcacheSize)
+	s.dictLive = 1
 	s.ex = zeroed(r.ex, n*n)
 	s.dead = zeroed(r.dead, n)
 	s.live = zeroed(r.live, n)
@@ -196,10 +210,101 @@ func tri(i, j int) int {
 // cells of a full matrix, so that the scan of a vertex's edges reads one
 // contiguous row; those of a larger graph once per edge (see cell), half
 // the memory for 10-25% more time (the part of a row above the diagonal
-// is read at a stride).
-var blockedFrom = 2000 // a variable for the tests
+// is read at a stride). With 4-byte cells (dict) the full matrix of the
+// largest brackets of 9999 players (~6300 vertices) takes 160 MB, and the
+// blocked layout cost them 25-30% more CPU; it is kept for graphs whose
+// full matrix would take over 200 MB (the exact graph of all players).
+var blockedFrom = 7000 // a variable for the tests
 
-func (s *Incremental) wc(c int) []uint64 { return s.wt[c*s.words : (c+1)*s.words : (c+1)*s.words] }
+// wc is the doubled weight at cell c (read-only: entries are shared and
+// never change; a Set points the cell at another entry).
+func (s *Incremental) wc(c int) []uint64 {
+	i := int(s.wid[c]) * s.words
+	return s.dict[i : i+s.words : i+s.words]
+}
+
+// Weights are held once per distinct value: a cell holds the index of its
+// weight in dict (4 bytes instead of 8 per word of weight). The Dutch
+// engine's weights are a function of a few player attributes plus small
+// ordering terms, so a graph of millions of edges has a few hundred
+// thousand distinct weights. intern finds a weight through a hash table
+// without chaining (a miss only adds a duplicate entry); entries no cell
+// holds any more are dropped by compactDict once dict has grown enough.
+const (
+	dcacheBits = 16
+	dcacheSize = 1 << dcacheBits
+)
+
+// compactFrom is the least number of entries of dict before compactDict
+// runs (a variable for the tests).
+var compactFrom = 1 << 16
+
+// intern returns the entry of the doubled weight w (copied).
+func (s *Incremental) intern(w []uint64) uint32 {
+	h := uint64(0x9e3779b97f4a7c15)
+	zero := true
+	for _, x := range w {
+		h = (h ^ x) * 0xff51afd7ed558ccd
+		zero = zero && x == 0
+	}
+	if zero {
+		return 0
+	}
+	// The top bits: a product's low bits depend only on the low bits of
+	// the words, and weights differ in their high fields.
+	h >>= 64 - dcacheBits
+	slot := &s.dcache[h]
+	if id := *slot; id != 0 {
+		i := int(id) * s.words
+		if cmp(s.dict[i:i+s.words], w) == 0 {
+			return id
+		}
+	}
+	if n := len(s.dict) / s.words; n >= compactFrom && n >= 2*s.dictLive && n >= len(s.wid)>>4 {
+		s.compactDict()
+		slot = &s.dcache[h]
+	}
+	id := uint32(len(s.dict) / s.words)
+	s.dict = append(s.dict, w...)
+	*slot = id
+	return id
+}
+
+// compactDict drops the entries no edge between live vertices holds (the
+// cells of fixed vertices, outside the problem, are set to zero unless
+// they share an entry with a live edge: a fixed vertex's row is left with
+// the transposition terms of its last solve, thousands of distinct
+// weights per row).
+func (s *Incremental) compactDict() {
+	n := len(s.dict) / s.words
+	remap := make([]uint32, n)
+	for a, i := range s.live {
+		for _, j := range s.live[:a] {
+			remap[s.wid[s.cell(i, j)]] = 1
+			remap[s.wid[s.cell(j, i)]] = 1
+		}
+	}
+	remap[0] = 0 // zero stays entry 0
+	live := 1
+	for id := 1; id < n; id++ {
+		live += int(remap[id])
+	}
+	nd := make([]uint64, s.words, 2*live*s.words)
+	next := uint32(1)
+	for id := 1; id < n; id++ {
+		if remap[id] != 0 {
+			remap[id] = next
+			next++
+			nd = append(nd, s.dict[id*s.words:(id+1)*s.words]...)
+		}
+	}
+	for c, id := range s.wid {
+		s.wid[c] = remap[id]
+	}
+	s.dict = nd
+	s.dictLive = int(next)
+	clear(s.dcache)
+}
 
 // cell is the cell of {i, j} in wt: i*n+j in a full matrix; in a
 // blocked one, the lower triangle of the matrix in
@@ -249,10 +354,8 @@ func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
 	if exists == s.ex[v*s.n+u] && cmp(nw, d) == 0 {
 		return
 	}
-	copy(d, nw)
-	if c2 != c1 {
-		copy(s.wc(c2), nw)
-	}
+	id := s.intern(nw)
+	s.wid[c1], s.wid[c2] = id, id
 	s.ex[v*s.n+u], s.ex[u*s.n+v] = exists, exists
 	if s.dead[v] || s.dead[u] {
 		return // outside the problem
@@ -1131,11 +1234,11 @@ func topOf(x []uint64) top {
 // wtTop is the top of the doubled weight of edge c, read from wt.
 func (s *Incremental) wtTop(c int) top {
 	if s.words == 1 {
-		x := s.wt[c]
+		x := s.dict[s.wid[c]]
 		return top{x, uint64(int64(x) >> 63)}
 	}
-	i := (c+1)*s.words - 2
-	return top{s.wt[i], s.wt[i+1]}
+	i := (int(s.wid[c])+1)*s.words - 2
+	return top{s.dict[i], s.dict[i+1]}
 }
 
 func (s *Incremental) syncF() {
@@ -1235,7 +1338,8 @@ func (s *Incremental) clearTrees(ra, rb int) {
 }
 
 // Weight writes the weight of edge {v, u} into dst (len(dst) == the
-// graph's words) and reports whether the edge is present.
+// graph's words) and reports whether the edge is present. The weights of
+// the edges of a fixed vertex (Fix) may read as zero.
 func (s *Incremental) Weight(v, u int, dst []uint64) bool {
 	c := s.cell(v, u)
 	if !s.ex[v*s.n+u] {

@@ -82,8 +82,34 @@ func TestIncrementalBlocked(t *testing.T) {
 	defer func(b int) { blockedFrom = b }(blockedFrom)
 	blockedFrom = 0
 	randomIncremental(t, nil)
-	if g := NewIncremental(10, 1); !g.blocked || len(g.wt) != 3*64 {
-		t.Fatalf("blocked = %v, %d words of weights; want true, %d", g.blocked, len(g.wt), 3*64)
+	if g := NewIncremental(10, 1); !g.blocked || len(g.wid) != 3*64 {
+		t.Fatalf("blocked = %v, %d cells of weights; want true, %d", g.blocked, len(g.wid), 3*64)
+	}
+}
+
+// TestIncrementalCompactDict is the same with the weight dictionary
+// compacted as often as possible, in both layouts (the entries no cell
+// holds are dropped and every cell renumbered).
+func TestIncrementalCompactDict(t *testing.T) {
+	defer func(c, b int) { compactFrom, blockedFrom = c, b }(compactFrom, blockedFrom)
+	compactFrom = 2
+	randomIncremental(t, nil)
+	blockedFrom = 0
+	randomIncremental(t, nil)
+	g := NewIncremental(4, 2)
+	for i := range 50 {
+		g.Set(1, 0, []uint64{uint64(i + 1), 7}, true)
+	}
+	g.Set(3, 2, []uint64{5, 0}, true)
+	if n := len(g.dict) / 2; n > 4 {
+		t.Errorf("%d dictionary entries after compactions; want at most 4 (zero and three weights)", n)
+	}
+	got := make([]uint64, 2)
+	if !g.Weight(0, 1, got) || got[0] != 50 || got[1] != 7 {
+		t.Errorf("weight of {0, 1} = %v; want [50 7]", got)
+	}
+	if !g.Weight(2, 3, got) || got[0] != 5 || got[1] != 0 {
+		t.Errorf("weight of {2, 3} = %v; want [5 0]", got)
 	}
 }
 
