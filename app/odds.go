@@ -161,7 +161,13 @@ func (s *Service) simulate(ctx context.Context, slug string, req OddsRequest) (*
 	}
 	in.Fixed = req.Fixed
 	sims := req.Sims
+	c := s.odds()
+	c.mu.Lock()
+	fallback := c.sims
+	c.mu.Unlock()
 	switch {
+	case sims == 0 && fallback > 0:
+		sims = fallback
 	case sims == 0:
 		sims = odds.SuggestedSims(in)
 	case !req.Unbounded && sims > odds.AffordableSims(in):
@@ -183,6 +189,9 @@ type oddsCache struct {
 	// watch is how often an event read recently is checked for changes;
 	// keep how long after the last read it is watched.
 	watch, keep time.Duration
+	// sims are the runs of a request that names none (0:
+	// odds.SuggestedSims); set before the first request (SetOddsSims).
+	sims int
 }
 
 type oddsEntry struct {
@@ -214,6 +223,18 @@ func (s *Service) SetOddsWatch(every, keep time.Duration) {
 	c := s.odds()
 	c.mu.Lock()
 	c.watch, c.keep = every, keep
+	c.mu.Unlock()
+}
+
+// SetOddsSims sets the runs of a simulation whose request names none,
+// such as the standings page's (0, the default, is odds.SuggestedSims:
+// about 4 s of CPU time). The test fixtures of packages web and
+// web/browsertest lower it so that every standings page a test opens
+// does not cost a full simulation; call it before the first request.
+func (s *Service) SetOddsSims(n int) {
+	c := s.odds()
+	c.mu.Lock()
+	c.sims = n
 	c.mu.Unlock()
 }
 

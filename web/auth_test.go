@@ -20,7 +20,8 @@ import (
 )
 
 // Hashing at the production cost would make the suite slow; the cost is
-// stored in each hash, so checking still runs the real code.
+// stored in each hash, so checking still runs the real code, and app's
+// TestPasswordHashCost checks the real cost.
 func init() { app.PasswordIterations = 1000 }
 
 // signIn creates the user (a Lichess user, or a local account for a name

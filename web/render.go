@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"arbiter"
@@ -32,10 +33,27 @@ type page struct {
 	Data      any
 }
 
+// The embedded files are the same for every Server of the process, so
+// they are read, hashed and parsed once, by the first New (a test binary
+// builds hundreds of servers; parsing the templates was a third of package
+// web's test time). The parsed pages are only ever executed, never changed
+// after parsing, which html/template allows from many goroutines at once.
+var (
+	sharedAssets = sync.OnceValues(loadAssets)
+	sharedPages  = sync.OnceValues(func() (map[string]*template.Template, error) {
+		a, err := sharedAssets()
+		if err != nil {
+			return nil, err
+		}
+		return parseTemplates(a)
+	})
+	sharedOpenAPI = sync.OnceValues(mergeOpenAPI)
+)
+
 // parseTemplates parses each page together with the shared layout.
-func (s *Server) parseTemplates() (map[string]*template.Template, error) {
+func parseTemplates(assets *assets) (map[string]*template.Template, error) {
 	funcs := template.FuncMap{
-		"static":       s.assets.url,
+		"static":       assets.url,
 		"words":        words,
 		"plural":       count,
 		"countOr":      countOr,

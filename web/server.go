@@ -102,13 +102,13 @@ func New(c Config) (*Server, error) {
 	}
 	var err error
 	app.WarmPasswords() // so that the first unknown account costs one hash like the others
-	if s.assets, err = loadAssets(); err != nil {
+	if s.assets, err = sharedAssets(); err != nil {
 		return nil, err
 	}
-	if s.pages, err = s.parseTemplates(); err != nil {
+	if s.pages, err = sharedPages(); err != nil {
 		return nil, err
 	}
-	if s.openAPI, err = mergeOpenAPI(); err != nil {
+	if s.openAPI, err = sharedOpenAPI(); err != nil {
 		return nil, err
 	}
 	s.mux = http.NewServeMux()

@@ -49,6 +49,12 @@ type fixture struct {
 	logs *lockedBuffer
 }
 
+// testOddsSims are the runs of the simulation every standings page of a
+// running event starts (app.SetOddsSims): the page's tests check what is
+// shown, not the precision, and the production default costs about 4 s of
+// CPU per page and event state.
+const testOddsSims = 100
+
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	return newFixtureOn(t, storetest.SQLite(t))
@@ -58,6 +64,7 @@ func newFixtureOn(t testing.TB, db *sqlstore.DB) *fixture {
 	t.Helper()
 	f := &fixture{db: db, logs: &lockedBuffer{}, now: time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC)}
 	f.app = app.New(db, func() time.Time { return f.now })
+	f.app.SetOddsSims(testOddsSims)
 	srv, err := New(Config{App: f.app, Logger: slog.New(slog.NewTextHandler(f.logs, nil))})
 	if err != nil {
 		t.Fatal(err)

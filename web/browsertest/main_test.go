@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"arbiter/app"
 )
 
 // The one browser of the test binary: every test opens its own browser
@@ -27,6 +29,10 @@ func TestMain(m *testing.M) {
 }
 
 func run(m *testing.M) int {
+	// Every site hashes the local TD's password and every sign-in checks
+	// it: 1000 PBKDF2 rounds instead of production's 600 000 (about 0.2 s
+	// of CPU a hash). app's TestPasswordHashCost checks the real cost.
+	app.PasswordIterations = 1000
 	chromePath = os.Getenv("ARBITER_CHROMIUM")
 	for _, n := range chromiumNames {
 		if chromePath != "" {

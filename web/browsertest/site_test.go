@@ -72,6 +72,13 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
+// testOddsSims are the runs of the simulation that every standings page
+// of a running event starts in the background, and again after each change
+// (app.SetOddsSims). The production default (odds.SuggestedSims, about 4 s
+// of CPU each time) made the simulations half of the package's Go CPU;
+// TestStandingsOdds, the one test about them, puts the default back.
+const testOddsSims = 100
+
 // newSite starts the web app with its clock at now. It stops when the
 // test ends; the server log is shown if the test failed.
 func newSite(t *testing.T, now time.Time) *site {
@@ -81,6 +88,7 @@ func newSite(t *testing.T, now time.Time) *site {
 	db := storetest.SQLite(t)
 	s := &site{DB: db, clock: &clock{now: now}, logs: &lockedBuffer{}}
 	s.App = app.New(db, s.clock.Now)
+	s.App.SetOddsSims(testOddsSims)
 	if pw, err := s.App.EnsureLocalTD(ctx, tdPassword); err != nil || pw != tdPassword {
 		t.Fatalf("EnsureLocalTD = %q, %v", pw, err)
 	}
