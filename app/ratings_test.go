@@ -313,3 +313,24 @@ func TestLichessTeamMembership(t *testing.T) {
 		must(s.Approve(ctx, td, "sw", "outsider", 0)) // the TDs decide
 	})
 }
+
+// TestRatingsLateEntry: a player the TDs enter late is checked on Lichess
+// like one who registered (A2/W1 eligibility, the rating for the format's
+// perf), by the same jobs, queued with the entry.
+func TestRatingsLateEntry(t *testing.T) {
+	t.Parallel()
+	backends(t, func(t *testing.T, s *Service, c *clock) {
+		f := ratingsRig(t, s, c)
+		f.AddPlayer("Carol", lichess.PerfAntichess, 1500, 1912)
+		must(s.CreateEvent(ctx, td, NewEvent{Slug: "wc", Preset: "acwc-2023", Start: utc(2023, 3, 21, 0, 0)}))
+		must(s.LateEntry(ctx, td, "wc", arbiter.Entrant{Player: "Carol", Rating: 1400}, "entered by the TDs"))
+		c.t = c.t.Add(time.Minute)
+		ran := runJobs(t, s, c)
+		if !slices.Contains(ran, "Eligibility check of carol=done/1") || !slices.Contains(ran, "Ratings of carol from Lichess=done/1") {
+			t.Fatalf("ran %q", ran)
+		}
+		if e := must(s.Entrants(ctx, "wc")); len(e) != 1 || e[0].Rating != 1912 {
+			t.Fatalf("late entrant after the jobs: %+v", e)
+		}
+	})
+}
