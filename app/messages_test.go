@@ -61,6 +61,10 @@ func TestLichessMessages(t *testing.T) {
 		start := utc(2023, 3, 22, 18, 0)
 		must2(s.Negotiate(ctx, player(m.Home), "wc", m.ID, NegotiationStep{Kind: NegPropose, Times: []time.Time{start, start.Add(24 * time.Hour), start.Add(48 * time.Hour)}}))
 		must2(s.Negotiate(ctx, player(m.Away), "wc", m.ID, NegotiationStep{Kind: NegAccept, At: start}))
+		// The offer's message goes out after the bundle's wait, on its own
+		// (else it joins whatever else is due when the jobs next run).
+		c.t = c.t.Add(MessageBundle)
+		runJobs(t, s, c)
 		c.t = start.Add(-time.Hour)
 		runJobs(t, s, c)
 		c.t = c.t.Add(MessageBundle)
