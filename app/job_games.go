@@ -272,13 +272,7 @@ func matchDecided(mf *format.Match, plans []gamePlan, games []CreatedGame) bool 
 		if g.Tie != "" {
 			continue
 		}
-		var part format.Part
-		for _, p := range plans {
-			if p.pair == g.Pair && g.Number <= len(p.slots) {
-				part = p.slots[g.Number-1]
-			}
-		}
-		win, draw := gamePoints(part)
+		win, draw := gamePoints(partOf(plans, g))
 		switch r := g.Result(); {
 		case r == "":
 		case r == "½-½":
@@ -320,4 +314,16 @@ func (g CreatedGame) StatusWords() string {
 		return g.Status + ": to be played again"
 	}
 	return g.Result()
+}
+
+// partOf is the format part a created game was played in (its pair's
+// plan, game number); the zero part when no plan has it.
+func partOf(plans []gamePlan, g CreatedGame) format.Part {
+	var part format.Part
+	for _, p := range plans {
+		if p.pair == g.Pair && g.Number <= len(p.slots) {
+			part = p.slots[g.Number-1]
+		}
+	}
+	return part
 }

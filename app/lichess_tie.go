@@ -260,13 +260,7 @@ func matchPoints(plans []gamePlan, games []CreatedGame) (home, away arbiter.Poin
 		if g.Tie != "" {
 			continue
 		}
-		var part format.Part
-		for _, p := range plans {
-			if p.pair == g.Pair && g.Number <= len(p.slots) {
-				part = p.slots[g.Number-1]
-			}
-		}
-		win, draw := gamePoints(part)
+		win, draw := gamePoints(partOf(plans, g))
 		switch homeResult(g) {
 		case "1":
 			home += win
