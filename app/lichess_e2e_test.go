@@ -209,18 +209,7 @@ func TestLichessRoundCup(t *testing.T) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Name: "Antichess Cup", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 12, 1, false)
 		must(s.CloseRegistration(ctx, td, "atc"))
-		var players []string
-		for i := 1; i <= 12; i++ {
-			team := fmt.Sprintf("team-%02d", i)
-			var members []lineup.Member
-			for j, p := range []string{"cap", "a", "b", "c"} {
-				name := fmt.Sprintf("%s%02d", p, i)
-				players = append(players, name)
-				members = append(members, lineup.Member{Name: name, Rating: 2000 - 10*j})
-			}
-			bt := must(s.RankBoards(ctx, td, "atc", team, members, nil))
-			must(s.SubmitBoards(ctx, arbiter.Actor{Name: fmt.Sprintf("cap%02d", i), Role: arbiter.RoleCaptain}, "atc", team, bt.TDOrder))
-		}
+		players := submitCupBoards(t, s, "atc", 12)
 		r := newLichessRig(t, s, c, players...)
 		ms := pairOK(s.PairRound(ctx, td, "atc"))
 		must(s.PublishRound(ctx, td, "atc"))
@@ -286,4 +275,24 @@ func TestLichessRoundCup(t *testing.T) {
 		}
 		t.Logf("cup round: %d challenges, %d requests in all, client paced %s", len(asked), len(r.f.Log()), r.pacing.Waited())
 	})
+}
+
+// submitCupBoards ranks and submits the boards of the teams registerTeams
+// made, team-01..team-NN (capNN, aNN, bNN, cNN rated 2000, 1990, 1980,
+// 1970 in that order), as captain NN, and returns every player, team by team.
+func submitCupBoards(t *testing.T, s *Service, slug string, n int) []string {
+	t.Helper()
+	var players []string
+	for i := 1; i <= n; i++ {
+		team := fmt.Sprintf("team-%02d", i)
+		var members []lineup.Member
+		for j, p := range []string{"cap", "a", "b", "c"} {
+			name := fmt.Sprintf("%s%02d", p, i)
+			players = append(players, name)
+			members = append(members, lineup.Member{Name: name, Rating: 2000 - 10*j})
+		}
+		bt := must(s.RankBoards(ctx, td, slug, team, members, nil))
+		must(s.SubmitBoards(ctx, arbiter.Actor{Name: fmt.Sprintf("cap%02d", i), Role: arbiter.RoleCaptain}, slug, team, bt.TDOrder))
+	}
+	return players
 }

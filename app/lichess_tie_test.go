@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/rand"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -15,7 +14,6 @@ import (
 	"arbiter/format"
 	"arbiter/lichess"
 	"arbiter/lichess/lichesstest"
-	"arbiter/lineup"
 	"arbiter/score"
 )
 
@@ -230,18 +228,7 @@ func TestLichessCupTie(t *testing.T) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "cup", Name: "Cup", Format: doc.Bytes(), Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "cup", 4, 10, false)
 		must(s.CloseRegistration(ctx, td, "cup"))
-		var players []string
-		for i := 1; i <= 4; i++ {
-			team := fmt.Sprintf("team-%02d", i)
-			var members []lineup.Member
-			for j, p := range []string{"cap", "a", "b", "c"} {
-				name := fmt.Sprintf("%s%02d", p, i)
-				players = append(players, name)
-				members = append(members, lineup.Member{Name: name, Rating: 2000 - 10*j})
-			}
-			bt := must(s.RankBoards(ctx, td, "cup", team, members, nil))
-			must(s.SubmitBoards(ctx, arbiter.Actor{Name: fmt.Sprintf("cap%02d", i), Role: arbiter.RoleCaptain}, "cup", team, bt.TDOrder))
-		}
+		players := submitCupBoards(t, s, "cup", 4)
 		r := newLichessRig(t, s, c, players...)
 		semis := pairOK(s.PairRound(ctx, td, "cup"))
 		a, b := semis[0], semis[1]

@@ -2,7 +2,6 @@ package app
 
 import (
 	"bytes"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -10,7 +9,6 @@ import (
 
 	"arbiter"
 	"arbiter/format"
-	"arbiter/lineup"
 )
 
 // TestLichessOfferMessages: a player's time offer reaches the opponent
@@ -169,18 +167,7 @@ func TestLichessOfferMessagesBoards(t *testing.T) {
 		must(s.CreateEvent(ctx, td, NewEvent{Slug: "atc", Name: "Antichess Cup", Preset: "antichess-team-cup", Start: utc(2025, 1, 7, 0, 0)}))
 		registerTeams(t, s, "atc", 10, 1, false)
 		must(s.CloseRegistration(ctx, td, "atc"))
-		var players []string
-		for i := 1; i <= 10; i++ {
-			team := fmt.Sprintf("team-%02d", i)
-			var members []lineup.Member
-			for j, p := range []string{"cap", "a", "b", "c"} {
-				name := fmt.Sprintf("%s%02d", p, i)
-				players = append(players, name)
-				members = append(members, lineup.Member{Name: name, Rating: 2000 - 10*j})
-			}
-			bt := must(s.RankBoards(ctx, td, "atc", team, members, nil))
-			must(s.SubmitBoards(ctx, arbiter.Actor{Name: fmt.Sprintf("cap%02d", i), Role: arbiter.RoleCaptain}, "atc", team, bt.TDOrder))
-		}
+		players := submitCupBoards(t, s, "atc", 10)
 		r := newLichessRig(t, s, c, players...)
 		must(s.SetMessages(ctx, td, "atc", true))
 		ms := pairOK(s.PairRound(ctx, td, "atc"))
