@@ -117,10 +117,7 @@ func (s *Service) LateEntry(ctx context.Context, a arbiter.Actor, slug string, e
 		}
 		// A late entrant is checked on Lichess like any other (A2, W1,
 		// ratings, A11): the TD entered them, the rules still apply.
-		if err := s.eligibilityOnRegistration(ctx, tx, st, e.ID); err != nil {
-			return err
-		}
-		_, err = s.ratingsOnRegistration(ctx, tx, st, e.ID)
+		_, err = s.lichessOnEntry(ctx, tx, st, e.ID)
 		return err
 	})
 	return e, err

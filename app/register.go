@@ -84,10 +84,7 @@ func (s *Service) Register(ctx context.Context, a arbiter.Actor, slug string, e 
 		if err != nil {
 			return err
 		}
-		if err := s.eligibilityOnRegistration(ctx, tx, st, e.ID); err != nil { // A2, W1: checked on Lichess at once (job_eligibility.go)
-			return err
-		}
-		queued, err = s.ratingsOnRegistration(ctx, tx, st, e.ID) // ratings, Lichess team, A11 (job_ratings.go)
+		queued, err = s.lichessOnEntry(ctx, tx, st, e.ID)
 		return err
 	})
 	if err == nil && !queued && e.Kind == arbiter.EntrantTeam && s.accounts != nil {
@@ -97,6 +94,17 @@ func (s *Service) Register(ctx context.Context, a arbiter.Actor, slug string, e 
 		_, _ = s.CheckTeamRules(ctx, arbiter.Actor{Name: "arbiter", Role: arbiter.RoleSystem}, slug, e.ID, TeamRulesRequest{})
 	}
 	return e, err
+}
+
+// lichessOnEntry queues a new entrant's checks on Lichess in the entry's
+// transaction: A2/W1 eligibility (job_eligibility.go) and the ratings,
+// Lichess team and A11 histories (job_ratings.go). It reports whether the
+// ratings job was queued.
+func (s *Service) lichessOnEntry(ctx context.Context, tx *sqlstore.Tx, st *state, entrantID string) (bool, error) {
+	if err := s.eligibilityOnRegistration(ctx, tx, st, entrantID); err != nil {
+		return false, err
+	}
+	return s.ratingsOnRegistration(ctx, tx, st, entrantID)
 }
 
 // normaliseEntrant checks an entrant against the format and fills its ID.
