@@ -23,7 +23,10 @@ func TestWriteBurstOneMatch(t *testing.T) { writeBurst(t, testSQLiteDSN(t), 0) }
 // TestWriteBurstOneMatchPostgres is the same on PostgreSQL (skipped
 // unless $ARBITER_TEST_POSTGRES names a server), with the default pool
 // bound of sqlstore.
-func TestWriteBurstOneMatchPostgres(t *testing.T) { writeBurst(t, storetest.PostgresDSN(t), 0) }
+func TestWriteBurstOneMatchPostgres(t *testing.T) {
+	t.Parallel()
+	writeBurst(t, storetest.PostgresDSN(t), 0)
+}
 
 func writeBurst(t *testing.T, dsn string, maxConns int) {
 	db, err := sqlstore.OpenWith(context.Background(), dsn, sqlstore.Options{MaxConns: maxConns})
