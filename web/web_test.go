@@ -52,8 +52,11 @@ type fixture struct {
 // testOddsSims are the runs of the simulation every standings page of a
 // running event starts (app.SetOddsSims): the page's tests check what is
 // shown, not the precision, and the production default costs about 4 s of
-// CPU per page and event state.
-const testOddsSims = 100
+// CPU per page and event state. No test of this package reads the
+// figures of these default runs (TestAPIOdds asks for its own runs), yet
+// at 100 runs they were a sixth of the package's CPU (5 s of 30 s):
+// every standings page after a change starts one in the background.
+const testOddsSims = 10
 
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
