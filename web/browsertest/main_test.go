@@ -51,6 +51,14 @@ func run(m *testing.M) int {
 		// else resolves.
 		chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"),
 		chromedp.WindowSize(1280, 900),
+		// Headless Chromium still builds a browser window for every tab
+		// (each test user's browser context needs a window of its own),
+		// and each window preloads the omnibox's popup, two WebUI pages
+		// in renderers of their own that follow every navigation. No test
+		// uses the omnibox: without them a tab costs about half the CPU
+		// (Translate and BlinkGenPropertyTrees are chromedp's defaults,
+		// which this flag replaces).
+		chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,WebUIOmniboxPopup,WebUIOmniboxAimPopup"),
 	)
 	if os.Getenv("ARBITER_BROWSER_VISIBLE") != "" {
 		opts = append(opts, chromedp.Flag("headless", false))
