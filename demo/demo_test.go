@@ -5,8 +5,12 @@ import (
 
 	"context"
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
+	"sync"
 	"testing"
 
 	"arbiter"
@@ -41,20 +45,76 @@ var sizes = []struct {
 	n      int
 }{{"rkcc-team-three-tc", 8}, {"antichess-team-cup", 10}, {"acwc-2023", 14}}
 
+// presetRun is a full run of a preset with seed 7 and what its Progress
+// calls looked like.
+type presetRun struct {
+	svc   *app.Service
+	sum   demo.Summary
+	err   error
+	calls int
+	bad   []string // progress calls out of range
+}
+
+func runPreset(db *sqlstore.DB, preset string, n int) *presetRun {
+	r := &presetRun{svc: app.New(db, nil)}
+	r.sum, r.err = demo.Run(ctx, r.svc, demo.Options{Preset: preset, Entrants: n, Seed: 7,
+		Progress: func(done, total int) {
+			r.calls++
+			if done > total || done < 1 {
+				r.bad = append(r.bad, fmt.Sprintf("progress %d/%d", done, total))
+			}
+		}})
+	return r
+}
+
+// sqliteRuns are the seed-7 runs on SQLite, made once per test binary:
+// TestDemoPresets checks them and TestDeterministic compares another run
+// with the same seed against them (a full run of each preset fewer; about
+// 1.5 s of CPU). Their databases live in sharedDir, outside any one
+// test's lifetime.
+var sqliteRuns = func() map[string]func() *presetRun {
+	m := map[string]func() *presetRun{}
+	for _, c := range sizes {
+		m[c.preset] = sync.OnceValue(func() *presetRun {
+			db, err := sqlstore.Open(ctx, storetest.NoSyncURI(filepath.Join(sharedDir, c.preset+".db")))
+			if err != nil {
+				return &presetRun{err: err}
+			}
+			return runPreset(db, c.preset, c.n)
+		})
+	}
+	return m
+}()
+
+var sharedDir string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "demo-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	sharedDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
 func TestDemoPresets(t *testing.T) {
 	t.Parallel()
 	for _, c := range sizes {
 		t.Run(c.preset, func(t *testing.T) {
 			backends(t, func(t *testing.T, db *sqlstore.DB) {
-				svc := app.New(db, nil)
-				calls := 0
-				sum, err := demo.Run(ctx, svc, demo.Options{Preset: c.preset, Entrants: c.n, Seed: 7,
-					Progress: func(done, total int) {
-						calls++
-						if done > total || done < 1 {
-							t.Errorf("progress %d/%d", done, total)
-						}
-					}})
+				var r *presetRun
+				if db.Dialect() == sqlstore.SQLite {
+					r = sqliteRuns[c.preset]()
+				} else {
+					r = runPreset(db, c.preset, c.n)
+				}
+				svc, sum, err, calls := r.svc, r.sum, r.err, r.calls
+				for _, b := range r.bad {
+					t.Error(b)
+				}
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -386,15 +446,20 @@ func TestDeterministic(t *testing.T) {
 		if c.preset == "acwc-2023" {
 			continue // its full run is the slowest; its first stage below
 		}
-		a, b := run(c.preset, c.n, 11), run(c.preset, c.n, 11)
+		// The first run with seed 7 is TestDemoPresets' (sqliteRuns).
+		first := sqliteRuns[c.preset]()
+		if first.err != nil {
+			t.Fatal(first.err)
+		}
+		a, b := first.sum, run(c.preset, c.n, 7)
 		if !reflect.DeepEqual(tables(a), tables(b)) || !reflect.DeepEqual(bracket(a), bracket(b)) {
-			t.Errorf("%s: two runs with seed 11 differ", c.preset)
+			t.Errorf("%s: two runs with seed 7 differ", c.preset)
 		}
 		if c.preset != "rkcc-team-three-tc" {
 			continue
 		}
 		if o := run(c.preset, c.n, 12); reflect.DeepEqual(tables(a), tables(o)) {
-			t.Errorf("%s: seeds 11 and 12 give the same standings", c.preset)
+			t.Errorf("%s: seeds 7 and 12 give the same standings", c.preset)
 		}
 	}
 	opts := demo.Options{Preset: "acwc-2023", Entrants: 14, Seed: 11, StopAfter: "qualification"}

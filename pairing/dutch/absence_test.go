@@ -197,6 +197,7 @@ func TestAbsenceFormsInitialColour(t *testing.T) {
 // rewritten with those absences in each form, pairs exactly as the
 // reference paired the original.
 func TestCorpusAbsenceForms(t *testing.T) {
+	t.Parallel()
 	dir, cases := loadCorpus(t)
 	type job struct {
 		c    corpusCase

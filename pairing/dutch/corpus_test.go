@@ -83,7 +83,15 @@ func pairFile(path string) (string, int, error) {
 // compares the exact output (boards, colours, order) and exit status. Cases
 // listed in testdata/known_failing.txt must fail (so that the list shrinks
 // as the engine improves and regressions are caught).
-func TestCorpus(t *testing.T) { runCorpus(t) }
+//
+// Parallel, like the other tests that only read the engine's package
+// switches (firstRoundShortcut, TypedFrom, verifyBase,
+// matching.PairStartFrom): parallel tests start only once every
+// sequential one, which may flip a switch for its run, has returned.
+func TestCorpus(t *testing.T) {
+	t.Parallel()
+	runCorpus(t)
+}
 
 // TestCorpusPairStart runs the corpus with every fresh solve started by
 // matching's pairStart (in production only graphs of more than

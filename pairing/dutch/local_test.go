@@ -28,6 +28,7 @@ func localVsGlobal(t *pairing.Tournament) (local, global []pairing.Pair, lerr, g
 // TestLocalMatchesGlobal checks that the bracket-local matching gives the
 // same pairing as the global one on every corpus case.
 func TestLocalMatchesGlobal(t *testing.T) {
+	t.Parallel() // reads the engine's switches only; see TestCorpus
 	if testing.Short() {
 		t.Skip("runs the global matching on every corpus case")
 	}
@@ -69,6 +70,7 @@ func TestLocalMatchesGlobal(t *testing.T) {
 // TestLocalMatchesGlobalGenerated compares both matchings on synthetic
 // tournaments larger than the corpus cases (skipped with -short).
 func TestLocalMatchesGlobalGenerated(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("synthetic tournaments")
 	}
