@@ -60,30 +60,7 @@ const testOddsSims = 10
 
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
-	return newFixtureOn(t, testSQLite(t))
-}
-
-// testSQLiteDSN is a fresh, migrated SQLite database in t.TempDir() (a
-// copy of storetest's template) opened without fsync: synchronous=OFF
-// leaves a commit in the OS's cache instead of waiting for the disk. A
-// test's database does not outlive the test, so durability across a
-// power cut is nothing it checks, and on a disk (not tmpfs) the fsync of
-// every commit was most of the wall time of the write-heavy tests
-// (TestFailedSignInsKeepHeapFlat: 19 s wall for 4 s CPU, 6.6 s on tmpfs).
-func testSQLiteDSN(t testing.TB) string {
-	t.Helper()
-	return "file:" + storetest.MigratedSQLiteDSN(t) + "?_pragma=synchronous(OFF)"
-}
-
-// testSQLite opens testSQLiteDSN, closed when the test ends.
-func testSQLite(t testing.TB) *sqlstore.DB {
-	t.Helper()
-	db, err := sqlstore.Open(context.Background(), testSQLiteDSN(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
+	return newFixtureOn(t, storetest.SQLite(t))
 }
 
 func newFixtureOn(t testing.TB, db *sqlstore.DB) *fixture {

@@ -33,7 +33,15 @@ func SQLiteDSN(t testing.TB) string {
 // closed when the test ends.
 func SQLite(t testing.TB) *sqlstore.DB {
 	t.Helper()
-	return mustOpen(t, NoSyncURI(MigratedSQLiteDSN(t)))
+	return mustOpen(t, NoSyncSQLiteDSN(t))
+}
+
+// NoSyncSQLiteDSN is MigratedSQLiteDSN opened without fsync (NoSyncURI),
+// for tests that open the database themselves (several handles on one
+// file, as several serve processes would).
+func NoSyncSQLiteDSN(t testing.TB) string {
+	t.Helper()
+	return NoSyncURI(MigratedSQLiteDSN(t))
 }
 
 // NoSyncURI returns a file: URI for the SQLite file at path that opens it
