@@ -11,7 +11,6 @@ import (
 
 	"arbiter"
 	"arbiter/app"
-	"arbiter/demo"
 	"arbiter/lineup"
 )
 
@@ -49,20 +48,17 @@ func TestPastStartConfirmation(t *testing.T) {
 	}
 }
 
-// TestPodium: a finished event's page shows the winner and the podium,
-// and every place on request.
-func TestPodium(t *testing.T) {
-	t.Parallel()
-	s := newSite(t, time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC))
-	if _, err := demo.Run(context.Background(), s.App, demo.Options{Preset: "antichess-team-cup", Entrants: 10, Seed: 1, Slug: "ac"}); err != nil {
-		t.Fatal(err)
-	}
-	ps, err := s.App.Ranking(context.Background(), "ac")
+// podium: a finished event's page shows the winner and the podium, and
+// every place on request, to a visitor. A part of TestPhonePagesFit, on
+// its demo site's finished antichess cup "ac" and its tab before anyone
+// signs in (once its own test: a site, a demo run and a browser context
+// of its own).
+func podium(t *testing.T, s *site, v *tab, slug string) {
+	ps, err := s.App.Ranking(context.Background(), slug)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := s.open(t, "visitor", "")
-	v.goTo("/events/ac")
+	v.goTo("/events/" + slug)
 	if got := v.text(`[data-test="winner"]`); got != "Winner: "+ps[0].Name {
 		t.Fatalf("winner %q, want %s", got, ps[0].Name)
 	}
