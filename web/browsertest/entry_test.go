@@ -104,7 +104,12 @@ func TestResultGridAntichess(t *testing.T) {
 	away.click("#dispute-submit")
 	away.wantFlash("disputed")
 
-	td := s.open(t, "td", "")
+	// The TD takes cap01's tab, cap01 being done: a browser context less,
+	// and no tab left on the match page, whose every live refresh (the
+	// dispute, the override, the close) reloads its 216-cell grid.
+	td := home
+	td.signOut()
+	td.name = "td"
 	td.signInTD("/events/atc/td")
 	if got := td.text(`#now [data-kind="disputed"]`); got != "1 result is disputed: decide" {
 		t.Fatalf("the console opens on %q%s", got, td.where())
