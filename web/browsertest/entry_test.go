@@ -104,9 +104,8 @@ func TestResultGridAntichess(t *testing.T) {
 	away.click("#dispute-submit")
 	away.wantFlash("disputed")
 
-	// The TD takes cap01's tab, cap01 being done: a browser context less,
-	// and no tab left on the match page, whose every live refresh (the
-	// dispute, the override, the close) reloads its 216-cell grid.
+	// The TD takes cap01's tab, cap01 being done: a browser context less
+	// (users_test.go).
 	td := home
 	td.signOut()
 	td.name = "td"

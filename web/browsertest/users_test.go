@@ -10,8 +10,9 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// A new browser context costs Chromium a renderer process: about 1.2 s
-// of CPU, measured, against 0.2 s for a page load. A test whose people
+// A new browser context costs Chromium a renderer process, started by
+// its first page: about 1.5 s of CPU with that page, measured, against
+// 0.2 to 0.5 s for a later page load. A test whose people
 // act one after the other, none of them watching a page while another
 // acts, lets them take turns in one tab: signOut, then the next one signs
 // in (or stays a visitor). Separate tabs stay where two people's pages
