@@ -35,7 +35,7 @@ func TestConsolePagingAndSignInDelay(t *testing.T) {
 		}
 	}
 
-	b := s.open(t, "td", "")
+	b := s.tab(t, "td", "")
 	b.goTo("/login?next=/events/big/td")
 	for i := 1; i <= 6; i++ {
 		b.typeInto("#username", web.LocalTD)

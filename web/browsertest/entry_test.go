@@ -63,11 +63,11 @@ func TestResultGridAntichess(t *testing.T) {
 	// The visitor who reads the standings before and after is cap06's
 	// tab before cap06 signs in and after cap06 signs out (a browser
 	// context costs about 1.2 s of Chromium's CPU).
-	away := s.open(t, "visitor", "")
+	away := s.tab(t, "visitor", "")
 	away.goTo("/events/atc/standings")
 	before := standingsRows(away)
 
-	home := s.open(t, "cap01", "")
+	home := s.tab(t, "cap01", "")
 	home.signInDemo("cap01", page)
 	home.waitJS("the form's first check", `document.getElementById("entry-status").textContent.includes("Still to enter")`)
 	if got := home.text("#entry-status"); !strings.HasPrefix(got, "0 – 0; 289 points decide the match. Still to enter: 0 of 8 games of part 0+2") || !strings.HasSuffix(got, "(A17)") {
@@ -173,7 +173,7 @@ func TestResultGridEarlyEnd(t *testing.T) {
 	m := ms[0]
 	page := "/events/wc/matches/" + m.ID
 
-	p := s.open(t, m.Home, "")
+	p := s.tab(t, m.Home, "")
 	p.signInDemo(m.Home, page)
 	p.do("focus game 1", chromedp.Focus(chromedp.CSS("#result-entry-r-0-0-0")))
 	keys(p, "111111")

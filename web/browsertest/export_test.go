@@ -114,7 +114,7 @@ func TestShareButtons(t *testing.T) {
 	noErr(t, err)
 
 	dir := t.TempDir()
-	v := s.open(t, "visitor", "")
+	v := s.tab(t, "visitor", "")
 	v.allowClipboardAndDownloads(dir)
 	v.goTo("/events/wc/rounds/s1r1")
 	v.markPage()

@@ -20,7 +20,7 @@ import (
 func TestPastStartConfirmation(t *testing.T) {
 	t.Parallel()
 	s := newSite(t, time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC))
-	td := s.open(t, "td", "")
+	td := s.tab(t, "td", "")
 	td.signInTD("/events/new")
 	td.typeInto("#slug", "old")
 	td.typeInto("#name", "Old Cup")
@@ -124,7 +124,7 @@ func TestBoardAgreedTimes(t *testing.T) {
 	m := ms[0] // team-01 v team-06
 	page := "/events/atc/matches/" + m.ID
 
-	home, away := s.open(t, "cap01", ""), s.open(t, "cap06", "")
+	home, away := s.tab(t, "cap01", ""), s.tab(t, "cap06", "")
 	home.signInDemo("cap01", page)
 	for i, at := range []string{"2025-01-08T18:00", "2025-01-09T18:00", "2025-01-10T18:00"} {
 		home.setValue(fmt.Sprintf("#offer-time-2-%d", i), at)

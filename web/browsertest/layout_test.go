@@ -69,7 +69,7 @@ func TestPhoneWidth(t *testing.T) {
 		Start: time.Date(2023, 4, 3, 0, 0, 0, 0, time.UTC)})
 	noErr(t, err)
 
-	b := s.open(t, "visitor", "")
+	b := s.tab(t, "visitor", "")
 	t.Run("keyboard", func(t *testing.T) { keyboardOnPhone(t, b.as(t, "visitor")) })
 
 	check := func(b *tab, width int64, pages ...string) {

@@ -27,7 +27,7 @@ func TestIndividualEvent(t *testing.T) {
 	s := newSite(t, time.Date(2023, 3, 1, 12, 0, 0, 0, time.UTC))
 	ctx := context.Background()
 
-	td := s.open(t, "td", "")
+	td := s.tab(t, "td", "")
 	td.signInTD("/events/new")
 	td.createEvent("wc", "ACWC 2023", "acwc-2023", "2023-03-19T12:00")
 
@@ -35,7 +35,7 @@ func TestIndividualEvent(t *testing.T) {
 	// register through package app (registration is not what this test
 	// is about). p01's browser is in Berlin (CET, UTC+1 in March 2023),
 	// p07's in UTC.
-	players := map[string]*tab{"p01": s.open(t, "p01", "Europe/Berlin"), "p07": s.open(t, "p07", "")}
+	players := map[string]*tab{"p01": s.tab(t, "p01", "Europe/Berlin"), "p07": s.tab(t, "p07", "")}
 	for _, name := range []string{"p01", "p07"} {
 		p := players[name]
 		p.signInDemo(name, "/events/wc/register")

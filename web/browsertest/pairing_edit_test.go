@@ -57,7 +57,7 @@ func TestPairingEdit(t *testing.T) {
 	noErr(t, err)
 
 	// The TD pairs round 2 in the console and opens the review.
-	td := s.open(t, "td", "")
+	td := s.tab(t, "td", "")
 	td.signInTD("/events/pe/td")
 	td.click(`#pair-round button[type=submit]`)
 	td.wantFlash("Round s1r2 paired")

@@ -140,7 +140,7 @@ type readability struct {
 func TestPhonePagesFit(t *testing.T) {
 	t.Parallel()
 	d := newDemoSite(t)
-	b := d.open(t, "visitor", "")
+	b := d.tab(t, "visitor", "")
 	t.Run("podium", func(t *testing.T) { podium(t, d.site, b.as(t, "visitor"), "ac") })
 	b.name = "captain"
 	b.signInDemo(d.captain, "/me")
@@ -213,7 +213,7 @@ func TestRegistrationKeepsInput(t *testing.T) {
 	_, err = s.App.Register(ctx, arbiter.Actor{Name: "cap9", Role: arbiter.RoleCaptain}, "atc",
 		arbiter.Entrant{Name: "Team 9", Captain: "cap9", Members: []string{"cap9", "a03", "b9", "c9"}})
 	noErr(t, err)
-	b := s.open(t, "cap1", "")
+	b := s.tab(t, "cap1", "")
 	b.signInDemo("cap1", "/events/atc/register")
 	// A9: 3 or 4 players; the captain is one, so three member fields.
 	if n := eval[int](b, `document.querySelectorAll('input[name="member"]').length`); n != 3 {

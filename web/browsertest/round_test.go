@@ -37,7 +37,7 @@ func TestRoundUnderReview(t *testing.T) {
 	noErr(t, err)
 	const page = "/events/atc/rounds/s1r1"
 
-	td := s.open(t, "td", "")
+	td := s.tab(t, "td", "")
 	td.signInTD(page)
 	if got := td.text(`[data-test="round-review"]`); !strings.Contains(got, "under your review") {
 		t.Errorf("the TD's review notice %q%s", got, td.where())
@@ -54,7 +54,7 @@ func TestRoundUnderReview(t *testing.T) {
 	// look before cap01 signs in, and again after cap01 signs out (a
 	// browser context costs about 1.2 s of Chromium's CPU, a sign-out a
 	// page load).
-	other := s.open(t, "visitor", "")
+	other := s.tab(t, "visitor", "")
 	lookUnderReview := func(b *tab) {
 		t.Helper()
 		if got := b.text("p.notice"); !strings.Contains(got, "The TDs are reviewing this round's pairings") {

@@ -29,7 +29,7 @@ func TestTeamEventLineup(t *testing.T) {
 	_, err := s.App.CreateEvent(ctx, tdA, app.NewEvent{Slug: "rk", Name: "RKCC 2025", Preset: "rkcc-team-three-tc", Start: time.Date(2025, 1, 6, 0, 0, 0, 0, time.UTC)})
 	noErr(t, err)
 
-	cap1 := s.open(t, "cap1", "")
+	cap1 := s.tab(t, "cap1", "")
 	cap1.signInDemo("cap1", "/events/rk/register")
 	cap1.typeInto("#team-name", "Team 1")
 	cap1.typeInto("#member-0", "a1")
