@@ -39,7 +39,8 @@ func (s *site) tab(t *testing.T, name, timeZone string) *tab {
 		ctx, tabPool.free = tabPool.free[n-1], tabPool.free[:n-1]
 	}
 	tabPool.Unlock()
-	if ctx == nil {
+	fresh := ctx == nil
+	if fresh {
 		// Not cancelled with the test: the browser's end closes it.
 		ctx, _ = chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
 	}
@@ -62,6 +63,18 @@ func (s *site) tab(t *testing.T, name, timeZone string) *tab {
 	}))
 	if err != nil {
 		t.Fatalf("%s: open a browser context: %v", name, err)
+	}
+	if fresh {
+		// Chromium starts the tab's renderer with its first page: 1.5 s
+		// of CPU, which on a loaded box (6 tests starting at once, load
+		// 30 on 2 cores) took more than the 15 s of a step, failing the
+		// test's first goTo (seen in TestKeyboard). A plain answer of the
+		// site starts it here, with a minute for it.
+		c, cancel := context.WithTimeout(ctx, 4*actionTimeout)
+		defer cancel()
+		if err := chromedp.Do(c, chromedp.Navigate(s.URL+"/healthz")); err != nil {
+			t.Fatalf("%s: start the tab's renderer: %v", name, err)
+		}
 	}
 	return tb
 }
