@@ -89,7 +89,7 @@ func (s *Service) now() time.Time {
 type state struct {
 	row sqlstore.Event
 	ev  arbiter.Event
-	f   *format.Format
+	f   *format.Format // shared with other loads of the same text: read only (format_cache.go)
 }
 
 func normUser(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
@@ -109,7 +109,7 @@ func load(ctx context.Context, q sqlstore.Queryer, slug string) (*state, error) 
 		return nil, err
 	}
 	ev.ID, ev.Slug, ev.Name, ev.Status, ev.Version = row.ID, row.Slug, row.Name, row.Status, v
-	f, err := format.Load(strings.NewReader(string(row.Format)))
+	f, err := loadFormat(row.Format)
 	if err != nil {
 		return nil, &arbiter.Error{Code: arbiter.EINTERNAL, Message: "stored format of event " + slug + " does not load", Err: err}
 	}

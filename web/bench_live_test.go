@@ -9,7 +9,6 @@ import (
 
 	"arbiter/app"
 	"arbiter/demo"
-	"arbiter/sqlstore/storetest"
 	"arbiter/standings"
 )
 
@@ -21,7 +20,7 @@ const load64Slug = "load"
 // runs once, so once per benchmark).
 func load64(b *testing.B) *fixture {
 	b.Helper()
-	f := newFixtureOn(b, storetest.SQLite(b))
+	f := newFixtureOn(b, testSQLite(b))
 	_, err := demo.Run(context.Background(), app.New(f.db, time.Now),
 		demo.Options{Preset: "rkcc-team-three-tc", Entrants: 64, Seed: 1, StopAfter: "s1r3", Slug: load64Slug})
 	if err != nil {

@@ -18,12 +18,15 @@ import (
 // overrides of one match at once, through the real HTTP server, are each
 // answered 200 (done), 409 (lost the race; reload) or 503 with Retry-After
 // (the bounded pool is saturated; nothing done), never 500.
-func TestWriteBurstOneMatch(t *testing.T) { writeBurst(t, storetest.SQLiteDSN(t), 0) }
+func TestWriteBurstOneMatch(t *testing.T) { writeBurst(t, testSQLiteDSN(t), 0) }
 
 // TestWriteBurstOneMatchPostgres is the same on PostgreSQL (skipped
 // unless $ARBITER_TEST_POSTGRES names a server), with the default pool
 // bound of sqlstore.
-func TestWriteBurstOneMatchPostgres(t *testing.T) { writeBurst(t, storetest.PostgresDSN(t), 0) }
+func TestWriteBurstOneMatchPostgres(t *testing.T) {
+	t.Parallel()
+	writeBurst(t, storetest.PostgresDSN(t), 0)
+}
 
 func writeBurst(t *testing.T, dsn string, maxConns int) {
 	db, err := sqlstore.OpenWith(context.Background(), dsn, sqlstore.Options{MaxConns: maxConns})

@@ -216,7 +216,7 @@ func TestLiveChangeOnConfirm(t *testing.T) {
 // TestLiveAcrossProcesses runs two servers on one SQLite file, as two
 // 'arbiter serve' processes would share a database: a change made through
 // one reaches a stream held by the other.
-func TestLiveAcrossProcesses(t *testing.T) { liveAcross(t, storetest.SQLiteDSN(t)) }
+func TestLiveAcrossProcesses(t *testing.T) { liveAcross(t, testSQLiteDSN(t)) }
 
 // TestLiveAcrossProcessesPostgres is skipped unless $ARBITER_TEST_POSTGRES
 // names a server.

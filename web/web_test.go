@@ -52,12 +52,38 @@ type fixture struct {
 // testOddsSims are the runs of the simulation every standings page of a
 // running event starts (app.SetOddsSims): the page's tests check what is
 // shown, not the precision, and the production default costs about 4 s of
-// CPU per page and event state.
-const testOddsSims = 100
+// CPU per page and event state. No test of this package reads the
+// figures of these default runs (TestAPIOdds asks for its own runs), yet
+// at 100 runs they were a sixth of the package's CPU (5 s of 30 s):
+// every standings page after a change starts one in the background.
+const testOddsSims = 10
 
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
-	return newFixtureOn(t, storetest.SQLite(t))
+	return newFixtureOn(t, testSQLite(t))
+}
+
+// testSQLiteDSN is a fresh, migrated SQLite database in t.TempDir() (a
+// copy of storetest's template) opened without fsync: synchronous=OFF
+// leaves a commit in the OS's cache instead of waiting for the disk. A
+// test's database does not outlive the test, so durability across a
+// power cut is nothing it checks, and on a disk (not tmpfs) the fsync of
+// every commit was most of the wall time of the write-heavy tests
+// (TestFailedSignInsKeepHeapFlat: 19 s wall for 4 s CPU, 6.6 s on tmpfs).
+func testSQLiteDSN(t testing.TB) string {
+	t.Helper()
+	return "file:" + storetest.MigratedSQLiteDSN(t) + "?_pragma=synchronous(OFF)"
+}
+
+// testSQLite opens testSQLiteDSN, closed when the test ends.
+func testSQLite(t testing.TB) *sqlstore.DB {
+	t.Helper()
+	db, err := sqlstore.Open(context.Background(), testSQLiteDSN(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }
 
 func newFixtureOn(t testing.TB, db *sqlstore.DB) *fixture {
