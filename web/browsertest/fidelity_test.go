@@ -11,7 +11,6 @@ import (
 
 	"arbiter"
 	"arbiter/app"
-	"arbiter/demo"
 	"arbiter/lineup"
 )
 
@@ -21,7 +20,7 @@ import (
 func TestPastStartConfirmation(t *testing.T) {
 	t.Parallel()
 	s := newSite(t, time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC))
-	td := s.open(t, "td", "")
+	td := s.tab(t, "td", "")
 	td.signInTD("/events/new")
 	td.typeInto("#slug", "old")
 	td.typeInto("#name", "Old Cup")
@@ -49,20 +48,17 @@ func TestPastStartConfirmation(t *testing.T) {
 	}
 }
 
-// TestPodium: a finished event's page shows the winner and the podium,
-// and every place on request.
-func TestPodium(t *testing.T) {
-	t.Parallel()
-	s := newSite(t, time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC))
-	if _, err := demo.Run(context.Background(), s.App, demo.Options{Preset: "antichess-team-cup", Entrants: 10, Seed: 1, Slug: "ac"}); err != nil {
-		t.Fatal(err)
-	}
-	ps, err := s.App.Ranking(context.Background(), "ac")
+// podium: a finished event's page shows the winner and the podium, and
+// every place on request, to a visitor. A part of TestPhonePagesFit, on
+// its demo site's finished antichess cup "ac" and its tab before anyone
+// signs in (once its own test: a site, a demo run and a browser context
+// of its own).
+func podium(t *testing.T, s *site, v *tab, slug string) {
+	ps, err := s.App.Ranking(context.Background(), slug)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := s.open(t, "visitor", "")
-	v.goTo("/events/ac")
+	v.goTo("/events/" + slug)
 	if got := v.text(`[data-test="winner"]`); got != "Winner: "+ps[0].Name {
 		t.Fatalf("winner %q, want %s", got, ps[0].Name)
 	}
@@ -128,7 +124,7 @@ func TestBoardAgreedTimes(t *testing.T) {
 	m := ms[0] // team-01 v team-06
 	page := "/events/atc/matches/" + m.ID
 
-	home, away := s.open(t, "cap01", ""), s.open(t, "cap06", "")
+	home, away := s.tab(t, "cap01", ""), s.tab(t, "cap06", "")
 	home.signInDemo("cap01", page)
 	for i, at := range []string{"2025-01-08T18:00", "2025-01-09T18:00", "2025-01-10T18:00"} {
 		home.setValue(fmt.Sprintf("#offer-time-2-%d", i), at)
@@ -148,12 +144,18 @@ func TestBoardAgreedTimes(t *testing.T) {
 	if got := away.text(`#board-1-time [data-test="board-time"]`); got != "No time offered yet." {
 		t.Errorf("board 1 shows %q", got)
 	}
-	a01 := s.open(t, "a01", "")
+	// a01 and then a visitor take cap01's tab, one after the other
+	// (users_test.go: a tab each would cost 1.2 s of CPU apiece).
+	a01 := home
+	a01.signOut()
+	a01.name = "a01"
 	a01.signInDemo("a01", page)
 	if a01.has("#offer-time-board-1") || a01.has("#offer-time-board-3") {
 		t.Error("a01 is offered another board's forms")
 	}
-	round := s.open(t, "visitor", "")
+	round := a01
+	round.signOut()
+	round.name = "visitor"
 	round.goTo("/events/atc/rounds/s1r1")
 	if got := round.text(".board-times li"); !strings.HasPrefix(got, "board 2: Thu 9 Jan 2025 18:00 UTC") {
 		t.Errorf("the round page shows %q", got)

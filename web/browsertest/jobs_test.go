@@ -81,7 +81,7 @@ func TestJobsRetry(t *testing.T) {
 		at = res[0].RunAt.Add(time.Second)
 	}
 
-	b := s.open(t, "td", "")
+	b := s.tab(t, "td", "")
 	b.signInTD("/events/wc/td")
 	if got := b.text(`#entrant-flagged [data-test="eligibility-job"]`); !strings.Contains(got, "failed after 5 tries") ||
 		!strings.Contains(got, "fetching the Lichess account flagged failed; try again later") {

@@ -2,22 +2,18 @@ package browsertest
 
 import (
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
 
-// TestKeyboard: a keyboard user on a phone-sized standings page. The
-// first Tab reaches the "Skip to content" link, which shows itself with
-// the focus outline; Enter moves to the main landmark; the standings
-// table's scrolling box is reached with Tab and scrolls with the arrow
-// keys.
-func TestKeyboard(t *testing.T) {
-	t.Parallel()
-	s := newSite(t, time.Date(2023, 3, 1, 12, 0, 0, 0, time.UTC))
-	seedACWC(t, s)
-	b := s.open(t, "visitor", "")
+// keyboardOnPhone: a keyboard user on a phone-sized standings page of
+// seedACWC's event (a part of TestPhoneWidth, which shares its site and
+// visitor's tab). The first Tab reaches the "Skip to content" link, which
+// shows itself with the focus outline; Enter moves to the main landmark;
+// the standings table's scrolling box is reached with Tab and scrolls
+// with the arrow keys.
+func keyboardOnPhone(t *testing.T, b *tab) {
 	b.do("phone window", chromedp.EmulateViewport(375, 740, chromedp.EmulateMobile))
 	b.goTo("/events/wc/standings")
 

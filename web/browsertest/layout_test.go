@@ -55,7 +55,11 @@ const layoutProblems = `(() => {
 // window (a small phone): nothing may stick out of the window, the page
 // never scrolls sideways (wide tables scroll inside their own box), table
 // captions stay readable without scrolling the table, and date-time
-// fields show their whole value (the TD pages also at 1280 px).
+// fields show their whole value (the TD pages also at 1280 px). First a
+// keyboard user goes through the standings (keyboardOnPhone, once its
+// own test: it shares this site and tab rather than pay for another).
+// The visitor, p01 and the TD take turns in one tab (users_test.go): a
+// browser context is about 1.2 s of Chromium's CPU, a sign-out 0.2 s.
 func TestPhoneWidth(t *testing.T) {
 	t.Parallel()
 	s := newSite(t, time.Date(2023, 3, 1, 12, 0, 0, 0, time.UTC))
@@ -64,6 +68,9 @@ func TestPhoneWidth(t *testing.T) {
 	_, err := s.App.CreateEvent(ctx, arbiter.Actor{Name: "td@local", Role: arbiter.RoleTD}, app.NewEvent{Slug: "open", Name: "Open registration", Preset: "antichess-team-cup",
 		Start: time.Date(2023, 4, 3, 0, 0, 0, 0, time.UTC)})
 	noErr(t, err)
+
+	b := s.tab(t, "visitor", "")
+	t.Run("keyboard", func(t *testing.T) { keyboardOnPhone(t, b.as(t, "visitor")) })
 
 	check := func(b *tab, width int64, pages ...string) {
 		t.Helper()
@@ -79,20 +86,22 @@ func TestPhoneWidth(t *testing.T) {
 			}
 		}
 	}
-	visitor := s.open(t, "visitor", "")
-	check(visitor, 375, "/", "/formats", "/formats/acwc-2023?entrants=40", "/formats/antichess-team-cup?entrants=12", "/login",
+	check(b, 375, "/", "/formats", "/formats/acwc-2023?entrants=40", "/formats/antichess-team-cup?entrants=12", "/login",
 		"/events/wc", "/events/wc/standings", "/events/wc/rounds/s1r1", "/events/wc/entrants", "/events/wc/crosstable", match)
 
-	p01 := s.open(t, "p01", "Europe/Berlin")
-	p01.signInDemo("p01", "/me")
-	check(p01, 375, "/me", match, "/events/open/register")
+	b.name = "p01"
+	b.setTimeZone("Europe/Berlin")
+	b.signInDemo("p01", "/me")
+	check(b, 375, "/me", match, "/events/open/register")
+	b.signOut()
 
-	td := s.open(t, "td", "")
-	td.signInTD("/events/new")
+	b.name = "td"
+	b.setTimeZone("UTC")
+	b.signInTD("/events/new")
 	tdPages := []string{"/events/new", "/events/wc/td", "/events/wc/td/matches/" + match[strings.LastIndex(match, "/")+1:], "/events/wc/td/audit",
 		"/events/wc/td/sanctions", "/events/wc/td/appeals", "/events/open/td"}
-	check(td, 1280, tdPages...)
-	check(td, 375, tdPages...)
+	check(b, 1280, tdPages...)
+	check(b, 375, tdPages...)
 }
 
 // seedACWC creates the ACWC event "wc" through package app (registration

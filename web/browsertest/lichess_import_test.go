@@ -36,7 +36,7 @@ func TestTDSeesLichessImport(t *testing.T) {
 	_, err := s.App.ImportMatch(context.Background(), arbiter.Actor{Name: web.LocalTD, Role: arbiter.RoleTD}, "wc", "s1r1b1")
 	noErr(t, err)
 
-	td := s.open(t, "td", "")
+	td := s.tab(t, "td", "")
 	td.signInTD("/events/wc/td")
 	td.click(`a[href="/events/wc/td/matches/s1r1b1"]`)
 	if h := td.text("#import-h"); h != "Imported from Lichess" {

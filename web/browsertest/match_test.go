@@ -27,7 +27,7 @@ func TestIndividualEvent(t *testing.T) {
 	s := newSite(t, time.Date(2023, 3, 1, 12, 0, 0, 0, time.UTC))
 	ctx := context.Background()
 
-	td := s.open(t, "td", "")
+	td := s.tab(t, "td", "")
 	td.signInTD("/events/new")
 	td.createEvent("wc", "ACWC 2023", "acwc-2023", "2023-03-19T12:00")
 
@@ -35,7 +35,7 @@ func TestIndividualEvent(t *testing.T) {
 	// register through package app (registration is not what this test
 	// is about). p01's browser is in Berlin (CET, UTC+1 in March 2023),
 	// p07's in UTC.
-	players := map[string]*tab{"p01": s.open(t, "p01", "Europe/Berlin"), "p07": s.open(t, "p07", "")}
+	players := map[string]*tab{"p01": s.tab(t, "p01", "Europe/Berlin"), "p07": s.tab(t, "p07", "")}
 	for _, name := range []string{"p01", "p07"} {
 		p := players[name]
 		p.signInDemo(name, "/events/wc/register")
@@ -66,8 +66,12 @@ func TestIndividualEvent(t *testing.T) {
 	td.click(`#publish-round button[type=submit]`)
 	td.wantFlash("published")
 
-	// A visitor watches the standings: round 1 has no result yet.
-	visitor := s.open(t, "visitor", "")
+	// A visitor watches the standings: round 1 has no result yet. The
+	// visitor takes the TD's tab, the TD being done (users_test.go: a
+	// browser context costs Chromium about 1.5 s of CPU by its first page).
+	visitor := td
+	visitor.signOut()
+	visitor.name = "visitor"
 	visitor.goTo("/events/wc/standings")
 	rows := standingsRows(visitor)
 	if len(rows) != 12 || !strings.HasPrefix(rows[0], "1=|p01|0|") {

@@ -41,7 +41,7 @@ func TestStandingsOdds(t *testing.T) {
 	_, err = s.App.PublishRound(ctx, td, "cup")
 	noErr(t, err)
 
-	b := s.open(t, "visitor", "")
+	b := s.tab(t, "visitor", "")
 	b.goTo("/events/cup/standings")
 	if got := b.text("section.odds .notice"); !strings.Contains(got, "simulation of the rest of the event is running") {
 		t.Errorf("first visit: %q", got)

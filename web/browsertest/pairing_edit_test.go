@@ -18,16 +18,15 @@ import (
 // console, swaps p01 (one point) with a player of a board of losers with a
 // reason, sees the warning naming the criteria broken (a score
 // difference, C6), publishes the round, and finds the reason in the
-// audit log.
+// audit log. The event and round 1 go through package app
+// (TestIndividualEvent creates an event on /events/new).
 func TestPairingEdit(t *testing.T) {
 	t.Parallel()
 	s := newSite(t, time.Date(2023, 3, 1, 12, 0, 0, 0, time.UTC))
 	ctx := context.Background()
 	tdActor := arbiter.Actor{Name: web.LocalTD, Role: arbiter.RoleTD}
-
-	td := s.open(t, "td", "")
-	td.signInTD("/events/new")
-	td.createEvent("pe", "Pairing Cup", "acwc-2023", "2023-03-19T12:00")
+	_, err := s.App.CreateEvent(ctx, tdActor, app.NewEvent{Slug: "pe", Name: "Pairing Cup", Preset: "acwc-2023", Start: time.Date(2023, 3, 19, 12, 0, 0, 0, time.UTC)})
+	noErr(t, err)
 	for i := 1; i <= 12; i++ {
 		name := fmt.Sprintf("p%02d", i)
 		e, err := s.App.Register(ctx, arbiter.Actor{Name: name, Role: arbiter.RolePlayer}, "pe", arbiter.Entrant{Player: name, Rating: 2550 - 50*i})
@@ -35,7 +34,7 @@ func TestPairingEdit(t *testing.T) {
 		_, err = s.App.Approve(ctx, tdActor, "pe", e.ID, 0)
 		noErr(t, err)
 	}
-	_, err := s.App.CloseRegistrationWith(ctx, tdActor, "pe", app.CloseOptions{InitialColour: "white", Reason: "lot drawn on the stream"})
+	_, err = s.App.CloseRegistrationWith(ctx, tdActor, "pe", app.CloseOptions{InitialColour: "white", Reason: "lot drawn on the stream"})
 	noErr(t, err)
 	// Round 1 through package app: the better seed wins every match.
 	rd, ms, err := s.App.PairRound(ctx, tdActor, "pe")
@@ -58,7 +57,8 @@ func TestPairingEdit(t *testing.T) {
 	noErr(t, err)
 
 	// The TD pairs round 2 in the console and opens the review.
-	td.goTo("/events/pe/td")
+	td := s.tab(t, "td", "")
+	td.signInTD("/events/pe/td")
 	td.click(`#pair-round button[type=submit]`)
 	td.wantFlash("Round s1r2 paired")
 	td.click("#review-pairings")

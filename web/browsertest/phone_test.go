@@ -132,33 +132,38 @@ type readability struct {
 // scrolls sideways, in light and in dark mode: the event page, standings,
 // round, match (as its captain), entrants, crosstable, bracket and the
 // TD console; and in dark mode every text is readable (AA, 4.5:1) on its
-// background as the browser computes the colours.
+// background as the browser computes the colours. First, on the same
+// site and tab, a visitor reads the finished cup's podium (podium, once
+// TestPodium). The visitor, the captain and the TD take turns in one tab
+// (users_test.go): a browser context costs about 1.2 s of Chromium's
+// CPU.
 func TestPhonePagesFit(t *testing.T) {
 	t.Parallel()
 	d := newDemoSite(t)
-	b := d.open(t, "captain", "")
+	b := d.tab(t, "visitor", "")
+	t.Run("podium", func(t *testing.T) { podium(t, d.site, b.as(t, "visitor"), "ac") })
+	b.name = "captain"
 	b.signInDemo(d.captain, "/me")
-	tdTab := d.open(t, "td", "")
-	tdTab.signInTD("/")
+	look := func(b *tab, name string, dark bool) {
+		t.Helper()
+		b.goTo(d.pages[name])
+		mode := map[bool]string{false: "light", true: "dark"}[dark]
+		if w := eval[[]int](b, `[document.documentElement.scrollWidth, window.innerWidth]`); w[0] > w[1] {
+			t.Errorf("%s (%s) at 390 px: the page is %d px wide in a %d px window", name, mode, w[0], w[1])
+		}
+		r := eval[readability](b, readable)
+		if r.Dark != dark {
+			t.Errorf("%s: dark page %v under prefers-color-scheme %s", name, r.Dark, mode)
+		}
+		if len(r.Problems) > 0 {
+			t.Errorf("%s (%s): text below 4.5:1:\n  %s", name, mode, strings.Join(r.Problems, "\n  "))
+		}
+	}
 	for _, dark := range []bool{false, true} {
 		b.window(true, dark)
-		tdTab.window(true, dark)
 		for _, name := range d.order {
-			tb := b
-			if name == "console" {
-				tb = tdTab
-			}
-			tb.goTo(d.pages[name])
-			mode := map[bool]string{false: "light", true: "dark"}[dark]
-			if w := eval[[]int](tb, `[document.documentElement.scrollWidth, window.innerWidth]`); w[0] > w[1] {
-				t.Errorf("%s (%s) at 390 px: the page is %d px wide in a %d px window", name, mode, w[0], w[1])
-			}
-			r := eval[readability](tb, readable)
-			if r.Dark != dark {
-				t.Errorf("%s: dark page %v under prefers-color-scheme %s", name, r.Dark, mode)
-			}
-			if len(r.Problems) > 0 {
-				t.Errorf("%s (%s): text below 4.5:1:\n  %s", name, mode, strings.Join(r.Problems, "\n  "))
+			if name != "console" {
+				look(b, name, dark)
 			}
 		}
 	}
@@ -183,6 +188,15 @@ func TestPhonePagesFit(t *testing.T) {
 	if rows := eval[int](b, `new Set(Array.from(document.querySelectorAll(".event-nav li"), li => Math.round(li.getBoundingClientRect().top))).size`); rows != 1 {
 		t.Errorf("the event navigation takes %d rows at 390 px", rows)
 	}
+
+	// The TD's console, in the same tab once the captain signed out.
+	b.signOut()
+	b.name = "td"
+	b.signInTD("/")
+	for _, dark := range []bool{false, true} {
+		b.window(true, dark)
+		look(b, "console", dark)
+	}
 }
 
 // TestRegistrationKeepsInput: a refused registration comes back with
@@ -199,7 +213,7 @@ func TestRegistrationKeepsInput(t *testing.T) {
 	_, err = s.App.Register(ctx, arbiter.Actor{Name: "cap9", Role: arbiter.RoleCaptain}, "atc",
 		arbiter.Entrant{Name: "Team 9", Captain: "cap9", Members: []string{"cap9", "a03", "b9", "c9"}})
 	noErr(t, err)
-	b := s.open(t, "cap1", "")
+	b := s.tab(t, "cap1", "")
 	b.signInDemo("cap1", "/events/atc/register")
 	// A9: 3 or 4 players; the captain is one, so three member fields.
 	if n := eval[int](b, `document.querySelectorAll('input[name="member"]').length`); n != 3 {

@@ -43,7 +43,7 @@ func TestConsoleRatings(t *testing.T) {
 	}
 	run(now.Add(time.Minute))
 
-	b := s.open(t, "td", "")
+	b := s.tab(t, "td", "")
 	b.signInTD("/events/wc/td")
 	if got := b.text(`#entrant-veteran [data-test="rating"]`); got != "2111 (Lichess antichess, Sun 12 Mar 2023 09:01 UTC)" {
 		t.Fatalf("the rating cell %q%s", got, b.where())

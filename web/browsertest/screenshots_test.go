@@ -38,7 +38,7 @@ func TestScreenshots(t *testing.T) {
 	noErr(t, os.MkdirAll(*shotsDir, 0o755))
 	d := newDemoSite(t)
 	d.App.SetOddsSims(0) // the standings show the simulation production runs
-	tabs := map[string]*tab{"visitor": d.open(t, "visitor", ""), "captain": d.open(t, "captain", ""), "td": d.open(t, "td", "")}
+	tabs := map[string]*tab{"visitor": d.tab(t, "visitor", ""), "captain": d.tab(t, "captain", ""), "td": d.tab(t, "td", "")}
 	tabs["captain"].signInDemo(d.captain, "/me")
 	tabs["td"].signInTD("/")
 	total := 0

@@ -9,24 +9,27 @@ import (
 	"time"
 
 	"arbiter"
+	"arbiter/app"
+	"arbiter/web"
 )
 
 // TestTeamEventLineup runs an RKCC team event (set lineups, R7) up to the
-// first round: the TD creates it, a captain registers a team on the
-// registration page, the TD approves the teams and closes registration,
-// the captain finds the lineup due on their page, is refused a lineup
-// with one player in two sets, submits one, and the round's match shows
-// it.
+// first round: a captain registers a team on the registration page, finds
+// the lineup due on their page, is refused a lineup with one player in
+// two sets, submits one, and the round's match shows it. The TD's part
+// (create the event, approve the teams, close registration, pair and
+// publish round 1) goes through package app: TestIndividualEvent clicks
+// the same console forms and new-event page (a TD tab and its 16 page
+// loads were half of this test's CPU).
 func TestTeamEventLineup(t *testing.T) {
 	t.Parallel()
 	s := newSite(t, time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC))
 	ctx := context.Background()
+	tdA := arbiter.Actor{Name: web.LocalTD, Role: arbiter.RoleTD}
+	_, err := s.App.CreateEvent(ctx, tdA, app.NewEvent{Slug: "rk", Name: "RKCC 2025", Preset: "rkcc-team-three-tc", Start: time.Date(2025, 1, 6, 0, 0, 0, 0, time.UTC)})
+	noErr(t, err)
 
-	td := s.open(t, "td", "")
-	td.signInTD("/events/new")
-	td.createEvent("rk", "RKCC 2025", "rkcc-team-three-tc", "2025-01-06T00:00")
-
-	cap1 := s.open(t, "cap1", "")
+	cap1 := s.tab(t, "cap1", "")
 	cap1.signInDemo("cap1", "/events/rk/register")
 	cap1.typeInto("#team-name", "Team 1")
 	cap1.typeInto("#member-0", "a1")
@@ -47,9 +50,18 @@ func TestTeamEventLineup(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	td.approveAll("rk", 8)
-	td.click(`#close-registration button[type=submit]`)
-	td.wantFlash("Registration closed with 8 entrants")
+	es, err := s.App.Entrants(ctx, "rk")
+	noErr(t, err)
+	if len(es) != 8 {
+		t.Fatalf("%d teams registered, want 8", len(es))
+	}
+	for _, e := range es {
+		_, err := s.App.Approve(ctx, tdA, "rk", e.ID, 0)
+		noErr(t, err)
+	}
+	if _, err := s.App.CloseRegistration(ctx, tdA, "rk"); err != nil {
+		t.Fatal(err)
+	}
 
 	// cap1's page names the team (not its id) and the lineup due.
 	s.clock.Set(time.Date(2025, 1, 3, 9, 0, 0, 0, time.UTC))
@@ -96,11 +108,11 @@ func TestTeamEventLineup(t *testing.T) {
 	}
 
 	// The TD pairs and publishes round 1: cap1's match plays that lineup.
-	td.goTo("/events/rk/td")
-	td.click(`#pair-round button[type=submit]`)
-	td.wantFlash("Round s1r1 paired")
-	td.click(`#publish-round button[type=submit]`)
-	td.wantFlash("published")
+	if rd, _, err := s.App.PairRound(ctx, tdA, "rk"); err != nil || rd.ID != "s1r1" {
+		t.Fatalf("pair round 1: %+v, %v", rd, err)
+	}
+	_, err = s.App.PublishRound(ctx, tdA, "rk")
+	noErr(t, err)
 	cap1.goTo("/me")
 	if got := cap1.rows("#event-rk table.my-pairings"); len(got) != 1 || !strings.HasPrefix(got[0], "s1r1b1|Team 1|Team 5|not agreed|scheduled|result to report") {
 		t.Fatalf("cap1's pairings %q", got)

@@ -98,7 +98,7 @@ func TestResultGridTieFromLichess(t *testing.T) {
 		s.clock.Set(s.clock.Now().Add(app.GamesPoll))
 	}
 
-	td := s.open(t, "td", "")
+	td := s.tab(t, "td", "")
 	td.signInTD("/events/ko/td/matches/" + m.ID)
 	want := map[string]string{"tie-g-0": "1", "tie-g-1": "0", "arm-home-bid": "100", "arm-away-bid": "120", "arm-white": "home", "arm-result": "="}
 	for field, v := range want {

@@ -81,7 +81,7 @@ func TestWebhookDelivery(t *testing.T) {
 		t.Fatalf("jobs before the webhook: %+v, %v", res, err)
 	}
 
-	b := s.open(t, "td", "")
+	b := s.tab(t, "td", "")
 	b.signInTD("/events/wc/td/webhooks")
 	if got := b.text("#deliveries"); !strings.Contains(got, "Nothing sent yet.") {
 		t.Fatalf("deliveries before any: %q%s", got, b.where())
@@ -173,7 +173,7 @@ func TestChallongeButton(t *testing.T) {
 	q, err := s.App.OpenJobs(nil)
 	noErr(t, err)
 
-	b := s.open(t, "td", "")
+	b := s.tab(t, "td", "")
 	b.signInTD("/events/" + sum.Slug + "/td/challonge")
 	if got := b.text("#challonge-h ~ p"); !strings.Contains(got, "Link the event to its Challonge tournament") {
 		t.Fatalf("the page: %q%s", got, b.where())
