@@ -2,6 +2,7 @@ package browsertest
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -29,6 +30,16 @@ func TestMain(m *testing.M) {
 }
 
 func run(m *testing.M) int {
+	// The flows mostly wait (for Chromium, for the live stream, for
+	// jobs), so -test.parallel's default, GOMAXPROCS (2 on a 2-core box),
+	// left the package's wall time near the sum of its tests' over two;
+	// six at once keep both cores busy. An explicit -parallel wins.
+	flag.Parse()
+	explicit := false
+	flag.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "test.parallel" })
+	if !explicit {
+		flag.Set("test.parallel", "6")
+	}
 	// Every site hashes the local TD's password and every sign-in checks
 	// it: 1000 PBKDF2 rounds instead of production's 600 000 (about 0.2 s
 	// of CPU a hash). app's TestPasswordHashCost checks the real cost.
