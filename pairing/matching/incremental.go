@@ -342,12 +342,16 @@ func (s *Incremental) exists(k int) bool {
 // top-level blossoms whose slack stays non-negative) nothing else happens;
 // otherwise v is marked for release before the next Solve.
 func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
-	k := tri(v, u)
 	c1, c2 := s.cell(v, u), s.cell(u, v)
 	d := s.wc(c1)
 	nw := s.t1
-	clear(nw)
-	if exists {
+	switch {
+	case !exists:
+		clear(nw)
+	case len(w) == len(nw):
+		twice(nw, w)
+	default:
+		clear(nw)
 		copy(nw, w)
 		twice(nw, nw)
 	}
@@ -364,12 +368,14 @@ func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
 		s.markDirty(v)
 		return
 	}
-	matched := s.mate[v] >= 0 && s.endpoint(s.mate[v]) == u
+	// mate[v] is 2k or 2k+1 for the matched edge k (see pair).
+	matched := s.mate[v] >= 0 && s.mate[v]>>1 == tri(v, u)
 	if !matched && s.inblossom[v] != s.inblossom[u] {
 		if !exists {
 			return
 		}
-		s.slack(s.t2, k)
+		// The slack with the new weight (wc(c1), interned above).
+		slackOf(s.t2, s.d(v), s.d(u), s.wc(c1))
 		if !isNeg(s.t2) {
 			return
 		}
