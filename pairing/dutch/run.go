@@ -303,6 +303,9 @@ func (e *engine) run() ([]pairing.Pair, error) {
 				if oi <= pi {
 					break
 				}
+				if base.isZero(oi, pi) {
+					continue // no edge, and none in the graph (see isZero)
+				}
 				e.gr.set(vi[pi], ov, withExchange(pi, oi, rj, remPairs))
 			}
 		}
@@ -390,6 +393,9 @@ func (e *engine) run() ([]pairing.Pair, error) {
 			pv := vi[rem[it]]
 			for ot := it + 1; ot < len(rem); ot++ {
 				ov := vi[rem[ot]]
+				if base.isZero(rem[ot], rem[it]) {
+					continue // no edge, and none in the graph
+				}
 				if stable[pv] <= pv || stable[pv] >= nsgBeginVtx || (stable[ov] > ov && stable[ov] < nsgBeginVtx) {
 					base.drop(rem[ot], rem[it])
 				}
@@ -578,6 +584,15 @@ type nextKey struct {
 	score        arbiter.Points
 	byeCandidate bool
 	playedGame   int
+}
+
+// isZero reports that (li, si) has no edge (incompatible or dropped).
+// The graph's edge of such a pair is absent too: the pair was set from at
+// when the bracket began, and every drop is followed by a set of the pair
+// to a zero weight, so the bulk loops skip it instead of setting it again.
+func (b *baseTable) isZero(li, si int) bool {
+	i := b.row[li] + si
+	return b.dropped[i>>6]&(1<<(i&63)) != 0
 }
 
 // drop makes (li, si) a pair without an edge (an exchange dropped it).
