@@ -734,7 +734,42 @@ func (s *Incremental) Solve() bool {
 			add(s.d(v), s.d(v), one)
 		}
 	}
+	s.greedyTight()
 	return s.stages()
+}
+
+// greedyFrom is the least number of free top-level vertices for which
+// Solve pairs them greedily before the stages (a variable for the tests).
+var greedyFrom = 64
+
+// greedyTight matches free top-level vertices along tight edges to free
+// top-level vertices (exact zero slack): the duals stay feasible and every
+// matched edge tight, so the stages start from a larger matching.
+func (s *Incremental) greedyTight() {
+	var free []int
+	for _, v := range s.live {
+		if s.mate[v] < 0 && s.inblossom[v] == v {
+			free = append(free, v)
+		}
+	}
+	if len(free) < greedyFrom {
+		return
+	}
+	for _, v := range free {
+		if s.mate[v] >= 0 {
+			continue
+		}
+		for _, u := range free {
+			if u == v || s.mate[u] >= 0 || !s.ex[v*s.n+u] {
+				continue
+			}
+			slackOf(s.t2, s.d(v), s.d(u), s.wc(s.cell(v, u)))
+			if isZero(s.t2) {
+				s.pair(v, u)
+				break
+			}
+		}
+	}
 }
 
 func (s *Incremental) assignLabel(w, t, p int) {
