@@ -342,12 +342,16 @@ func (s *Incremental) exists(k int) bool {
 // top-level blossoms whose slack stays non-negative) nothing else happens;
 // otherwise v is marked for release before the next Solve.
 func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
-	k := tri(v, u)
 	c1, c2 := s.cell(v, u), s.cell(u, v)
 	d := s.wc(c1)
 	nw := s.t1
-	clear(nw)
-	if exists {
+	switch {
+	case !exists:
+		clear(nw)
+	case len(w) == len(nw):
+		twice(nw, w)
+	default:
+		clear(nw)
 		copy(nw, w)
 		twice(nw, nw)
 	}
@@ -364,12 +368,14 @@ func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
 		s.markDirty(v)
 		return
 	}
-	matched := s.mate[v] >= 0 && s.endpoint(s.mate[v]) == u
+	// mate[v] is 2k or 2k+1 for the matched edge k (see pair).
+	matched := s.mate[v] >= 0 && s.mate[v]>>1 == tri(v, u)
 	if !matched && s.inblossom[v] != s.inblossom[u] {
 		if !exists {
 			return
 		}
-		s.slack(s.t2, k)
+		// The slack with the new weight (wc(c1), interned above).
+		slackOf(s.t2, s.d(v), s.d(u), s.wc(c1))
 		if !isNeg(s.t2) {
 			return
 		}
@@ -728,7 +734,42 @@ func (s *Incremental) Solve() bool {
 			add(s.d(v), s.d(v), one)
 		}
 	}
+	s.greedyTight()
 	return s.stages()
+}
+
+// greedyFrom is the least number of free top-level vertices for which
+// Solve pairs them greedily before the stages (a variable for the tests).
+var greedyFrom = 64
+
+// greedyTight matches free top-level vertices along tight edges to free
+// top-level vertices (exact zero slack): the duals stay feasible and every
+// matched edge tight, so the stages start from a larger matching.
+func (s *Incremental) greedyTight() {
+	var free []int
+	for _, v := range s.live {
+		if s.mate[v] < 0 && s.inblossom[v] == v {
+			free = append(free, v)
+		}
+	}
+	if len(free) < greedyFrom {
+		return
+	}
+	for _, v := range free {
+		if s.mate[v] >= 0 {
+			continue
+		}
+		for _, u := range free {
+			if u == v || s.mate[u] >= 0 || !s.ex[v*s.n+u] {
+				continue
+			}
+			slackOf(s.t2, s.d(v), s.d(u), s.wc(s.cell(v, u)))
+			if isZero(s.t2) {
+				s.pair(v, u)
+				break
+			}
+		}
+	}
 }
 
 func (s *Incremental) assignLabel(w, t, p int) {
