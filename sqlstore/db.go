@@ -3,12 +3,12 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx"
 	"net/url"
 	"os"
 	"strings"
-	"sync"
 	"time"
 
 	"arbiter"
@@ -32,9 +32,6 @@ type DB struct {
 	target   string        // the DSN with any password removed, for messages
 	maxConns int           // the pool's bound (pool.go); 0: none
 	connWait time.Duration // how long a transaction waits for a connection
-
-	latestMu sync.Mutex
-	latest   *sql.Stmt // LatestChange's statement, prepared on first use
 }
 
 // SQLite connection settings: WAL so readers never block the writer, a
@@ -102,11 +99,17 @@ func open(ctx context.Context, dsn string, create bool) (*DB, error) {
 			return nil, arbiter.Errorf(arbiter.ENOTFOUND, "no database at %s (run 'arbiter db migrate' to create it)", path)
 		}
 	}
-	driver := "sqlite"
-	if dialect == Postgres {
-		driver = "pgx" // registered by github.com/jackc/pgx/v5/stdlib
+	const pgxDriver = "pgx" // registered by github.com/jackc/pgx/v5/stdlib
+	var sdb *sql.DB
+	if dialect == SQLite {
+		// Through the statement cache (stmtcache.go).
+		var c driver.Connector
+		if c, err = newSQLiteConnector(driverDSN); err == nil {
+			sdb = sql.OpenDB(c)
+		}
+	} else {
+		sdb, err = sql.Open(pgxDriver, driverDSN)
 	}
-	sdb, err := sql.Open(driver, driverDSN)
 	if err != nil {
 		return nil, &arbiter.Error{Code: arbiter.EINVALID, Field: "dsn", Message: "cannot use database " + target, Err: err}
 	}
@@ -187,11 +190,6 @@ func parseDSN(dsn string) (d Dialect, driverDSN, path, target string, err error)
 
 // Close closes the database.
 func (db *DB) Close() error {
-	db.latestMu.Lock()
-	if db.latest != nil {
-		db.latest.Close()
-	}
-	db.latestMu.Unlock()
 	return db.sql.Close()
 }
 

@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"strconv"
 	"strings"
@@ -50,21 +49,6 @@ const (
 	latestPostgres = `SELECT COALESCE(MAX(seq), 0), COUNT(*) FROM audit WHERE event_id = ?`
 )
 
-// latestStmt is LatestChange's SQLite statement, prepared once for db.
-func (db *DB) latestStmt(ctx context.Context) (*sql.Stmt, error) {
-	db.latestMu.Lock()
-	defer db.latestMu.Unlock()
-	if db.latest != nil {
-		return db.latest, nil
-	}
-	st, err := db.sql.PrepareContext(ctx, latestSQLite)
-	if err != nil {
-		return nil, err
-	}
-	db.latest = st
-	return st, nil
-}
-
 // LatestChange returns where the change log of an event stands. It reads
 // the audit_event index (event_id, seq): on SQLite one entry of it, on
 // PostgreSQL the event's entries (an index-only count). Cheap enough to
@@ -73,17 +57,9 @@ func (db *DB) latestStmt(ctx context.Context) (*sql.Stmt, error) {
 func LatestChange(ctx context.Context, q Queryer, eventID string) (Latest, error) {
 	var l Latest
 	var err error
-	if db, ok := q.(*DB); ok && db.dialect == SQLite {
-		// Read on every cached page: prepared once per connection rather
-		// than parsed on every call (a tenth of a page's CPU on SQLite;
-		// pgx keeps its own statement cache, and an explicit statement
-		// would not survive PgBouncer's transaction pooling).
-		var st *sql.Stmt
-		if st, err = db.latestStmt(ctx); err == nil {
-			err = st.QueryRowContext(ctx, eventID).Scan(&l.Seq)
-			l.Changes = l.Seq
-		}
-	} else if q.sqlDialect() == SQLite {
+	// Read on every cached page: SQLite runs it from its connection's
+	// statement cache (stmtcache.go), pgx from its own.
+	if q.sqlDialect() == SQLite {
 		err = q.queryRow(ctx, latestSQLite, eventID).Scan(&l.Seq)
 		l.Changes = l.Seq
 	} else {
