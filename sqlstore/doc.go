@@ -24,4 +24,7 @@
 //
 // PostgreSQL is reached through pgx (github.com/jackc/pgx/v5) and its
 // database/sql driver (pgx/v5/stdlib); SQLite through modernc.org/sqlite.
+// Both keep the statements each connection has prepared and run them again
+// by SQL text instead of parsing them on every query: pgx by itself, SQLite
+// through the statement cache of stmtcache.go.
 package sqlstore
