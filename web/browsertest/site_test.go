@@ -241,14 +241,23 @@ func (b *tab) has(sel string) bool {
 	return eval[bool](b, `!!document.querySelector(`+q(sel)+`)`)
 }
 
-// waitJS polls a JavaScript condition until it is true.
+// waitJS polls a JavaScript condition until it is true. The page polls
+// it (every 50 ms, for up to a second per call, answering as soon as it
+// holds): one DevTools call a second while waiting instead of one every
+// 50 ms, each of which cost the browser process, the renderer and the
+// test a message round trip (CPU measured: see docs/web-browser-tests.md).
+// A navigation ends the call with an error; the next call asks the new
+// document.
 func (b *tab) waitJS(what, cond string) {
 	b.t.Helper()
 	deadline := time.Now().Add(actionTimeout)
 	var last error
+	js := `new Promise(done => { const end = Date.now() + 1000; const check = () => {
+		let ok = false; try { ok = !!(` + cond + `); } catch (e) {}
+		if (ok || Date.now() >= end) { done(ok); } else { setTimeout(check, 50); } }; check(); })`
 	for time.Now().Before(deadline) {
-		ctx, cancel := context.WithTimeout(b.ctx, 2*time.Second)
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { try { return !!(`+cond+`); } catch (e) { return false; } })()`))
+		ctx, cancel := context.WithTimeout(b.ctx, 3*time.Second)
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js, chromedp.EvalAwaitPromise))
 		cancel()
 		if err == nil && ok {
 			return
