@@ -33,9 +33,8 @@ type run struct {
 	pools [][][]string
 	// rank holds each ranked stage as the final ranking reads it.
 	rank []ranking.Stage
-	// sched is the round robin schedule of stage schedStage, by pool.
-	sched      [][][]arbiter.Match
-	schedStage int
+	// tables are the Berger tables made so far, by players and cycles.
+	tables map[[2]int][]berger.Round
 }
 
 // Results of the first simulated match, in run.first.
@@ -57,7 +56,6 @@ func (r *run) simulate(rng *rand.Rand) error {
 	r.rounds = make([][][]arbiter.Match, len(r.stages))
 	copy(r.rounds, p.done[:p.cur])
 	clear(r.first)
-	r.sched = nil
 	r.order = make([][]string, len(r.stages))
 	copy(r.order, p.doneOrder)
 	r.pools = make([][][]string, len(r.stages))
@@ -208,27 +206,34 @@ func (r *run) pair(s int, ids []string, rounds [][]arbiter.Match) ([]arbiter.Mat
 			out = append(out, arbiter.Match{Home: b[0], Away: b[1]})
 		}
 	case format.RoundRobin, format.Pool:
-		// The schedule is made once per stage and run (it does not
-		// change), as berger.RoundMatches would make each round.
-		if r.sched == nil || r.schedStage != s {
-			r.sched, r.schedStage = nil, s
-			pools := st.Pools
-			if st.Kind == format.RoundRobin {
-				pools = []arbiter.Pool{{Seeds: ids}}
-			}
-			for _, pool := range pools {
-				all, err := berger.ScheduleMatches(pool.Seeds, cycles, pool.Name)
-				if err != nil {
-					return nil, err
-				}
-				r.sched = append(r.sched, all)
-			}
+		// The Berger table of each pool's size is made once per worker
+		// (it depends only on the size and the cycles) and only this
+		// round's matches are written, as berger.ScheduleMatches writes
+		// every round's.
+		pools := st.Pools
+		if st.Kind == format.RoundRobin {
+			pools = []arbiter.Pool{{Seeds: ids}}
 		}
-		for _, all := range r.sched {
-			if number > len(all) {
-				return nil, arbiter.RuleError("app.round", "the round robin has %d rounds", len(all))
+		n := 0
+		for _, pool := range pools {
+			n += len(pool.Seeds)/2 + 1
+		}
+		out = make([]arbiter.Match, 0, n)
+		for _, pool := range pools {
+			sched, err := r.berger(len(pool.Seeds), cycles)
+			if err != nil {
+				return nil, err
 			}
-			out = append(out, all[number-1]...)
+			if number > len(sched) {
+				return nil, arbiter.RuleError("app.round", "the round robin has %d rounds", len(sched))
+			}
+			rd := &sched[number-1]
+			for _, pr := range rd.Pairs {
+				out = append(out, arbiter.Match{Home: pool.Seeds[pr.White-1], Away: pool.Seeds[pr.Black-1], Pool: pool.Name})
+			}
+			if rd.Bye > 0 {
+				out = append(out, arbiter.Match{Home: pool.Seeds[rd.Bye-1], Pool: pool.Name})
+			}
 		}
 	case format.Knockout:
 		ms, err := knockout.RoundMatches(ids, fs.ThirdPlace, rounds, number, st.MovedUp)
@@ -266,6 +271,23 @@ func (r *run) pair(s int, ids []string, rounds [][]arbiter.Match) ([]arbiter.Mat
 		}
 	}
 	return out, nil
+}
+
+// berger is berger.Schedule(n, cycles), made once per worker.
+func (r *run) berger(n, cycles int) ([]berger.Round, error) {
+	key := [2]int{n, cycles}
+	if t, ok := r.tables[key]; ok {
+		return t, nil
+	}
+	t, err := berger.Schedule(n, cycles)
+	if err != nil {
+		return nil, err
+	}
+	if r.tables == nil {
+		r.tables = map[[2]int][]berger.Round{}
+	}
+	r.tables[key] = t
+	return t, nil
 }
 
 func (r *run) gone(id string) bool {
