@@ -33,6 +33,10 @@ type run struct {
 	pools [][][]string
 	// rank holds each ranked stage as the final ranking reads it.
 	rank []ranking.Stage
+	// bufs are the match slices of the rounds this run played, reused
+	// by the next run of the worker (nbuf in use so far).
+	bufs [][]arbiter.Match
+	nbuf int
 	// tables are the Berger tables made so far, by players and cycles.
 	tables map[[2]int][]berger.Round
 }
@@ -56,6 +60,7 @@ func (r *run) simulate(rng *rand.Rand) error {
 	r.rounds = make([][][]arbiter.Match, len(r.stages))
 	copy(r.rounds, p.done[:p.cur])
 	clear(r.first)
+	r.nbuf = 0
 	r.order = make([][]string, len(r.stages))
 	copy(r.order, p.doneOrder)
 	r.pools = make([][][]string, len(r.stages))
@@ -91,7 +96,7 @@ func (r *run) playStage(s int) error {
 				rounds[i] = rd
 				continue
 			}
-			c := slices.Clone(rd)
+			c := append(r.matches(len(rd)), rd...)
 			if err := r.resolve(s, c); err != nil {
 				return err
 			}
@@ -101,7 +106,7 @@ func (r *run) playStage(s int) error {
 	for len(rounds) < r.stages[s].Rounds {
 		var next []arbiter.Match
 		if s == p.cur && len(rounds) == len(p.played) && p.predicted != nil {
-			next = slices.Clone(p.predicted)
+			next = append(r.matches(len(p.predicted)), p.predicted...)
 		} else {
 			var err error
 			if next, err = r.pair(s, ids, rounds); err != nil {
@@ -201,7 +206,7 @@ func (r *run) pair(s int, ids []string, rounds [][]arbiter.Match) ([]arbiter.Mat
 		if err != nil {
 			return nil, err
 		}
-		out = make([]arbiter.Match, 0, len(boards))
+		out = r.matches(len(boards))
 		for _, b := range boards {
 			out = append(out, arbiter.Match{Home: b[0], Away: b[1]})
 		}
@@ -218,7 +223,7 @@ func (r *run) pair(s int, ids []string, rounds [][]arbiter.Match) ([]arbiter.Mat
 		for _, pool := range pools {
 			n += len(pool.Seeds)/2 + 1
 		}
-		out = make([]arbiter.Match, 0, n)
+		out = r.matches(n)
 		for _, pool := range pools {
 			sched, err := r.berger(len(pool.Seeds), cycles)
 			if err != nil {
@@ -271,6 +276,26 @@ func (r *run) pair(s int, ids []string, rounds [][]arbiter.Match) ([]arbiter.Mat
 		}
 	}
 	return out, nil
+}
+
+// matches is an empty slice with room for n matches, for a round of
+// this run: the worker's runs reuse them (the rounds of a run are read
+// only until the next run starts).
+func (r *run) matches(n int) []arbiter.Match {
+	if r.nbuf == len(r.bufs) {
+		r.bufs = append(r.bufs, nil)
+	}
+	b := r.bufs[r.nbuf]
+	if cap(b) < n {
+		b = make([]arbiter.Match, 0, n)
+	} else {
+		b = b[:cap(b)]
+		clear(b)
+		b = b[:0]
+	}
+	r.bufs[r.nbuf] = b
+	r.nbuf++
+	return b
 }
 
 // berger is berger.Schedule(n, cycles), made once per worker.
