@@ -2,6 +2,7 @@ package main
 
 import (
 	"testing"
+	"time"
 
 	"arbiter/sqlstore/storetest"
 )
@@ -16,3 +17,8 @@ func testDB(t *testing.T) string {
 	t.Helper()
 	return storetest.NoSyncSQLiteDSN(t)
 }
+
+// The fake Lichess servers of these tests have no rate limit; the CLI's
+// one-request-a-second spacing (tested in package lichess) only made the
+// tests wait.
+func init() { lichessMinInterval = time.Millisecond }
