@@ -40,6 +40,7 @@ type matchKind struct {
 	threshold arbiter.Points
 	setsUnit  bool          // team_sets: the threshold counts sets
 	tcs       []format.Part // parts in order
+	tcNames   []string      // their time controls as a sheet names them
 	rates     []float64     // draw rate per part
 	tie       []format.TieStep
 	tieRates  []float64 // draw rate per tie step (games)
@@ -64,6 +65,7 @@ func (p *plan) buildKinds() {
 			k.threshold, unit = mf.WinThreshold(p.teamSize)
 			k.setsUnit = unit == format.UnitSets
 			for _, part := range mf.Parts {
+				k.tcNames = append(k.tcNames, part.TC.String())
 				k.rates = append(k.rates, p.rates[part.TC.String()].Rate)
 			}
 			for _, t := range mf.Tie {

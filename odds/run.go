@@ -33,9 +33,12 @@ type run struct {
 	pools [][][]string
 	// rank holds each ranked stage as the final ranking reads it.
 	rank []ranking.Stage
-	// sched is the round robin schedule of stage schedStage, by pool.
-	sched      [][][]arbiter.Match
-	schedStage int
+	// bufs are the match slices of the rounds this run played, reused
+	// by the next run of the worker (nbuf in use so far).
+	bufs [][]arbiter.Match
+	nbuf int
+	// tables are the Berger tables made so far, by players and cycles.
+	tables map[[2]int][]berger.Round
 }
 
 // Results of the first simulated match, in run.first.
@@ -57,7 +60,7 @@ func (r *run) simulate(rng *rand.Rand) error {
 	r.rounds = make([][][]arbiter.Match, len(r.stages))
 	copy(r.rounds, p.done[:p.cur])
 	clear(r.first)
-	r.sched = nil
+	r.nbuf = 0
 	r.order = make([][]string, len(r.stages))
 	copy(r.order, p.doneOrder)
 	r.pools = make([][][]string, len(r.stages))
@@ -93,7 +96,7 @@ func (r *run) playStage(s int) error {
 				rounds[i] = rd
 				continue
 			}
-			c := slices.Clone(rd)
+			c := append(r.matches(len(rd)), rd...)
 			if err := r.resolve(s, c); err != nil {
 				return err
 			}
@@ -103,7 +106,7 @@ func (r *run) playStage(s int) error {
 	for len(rounds) < r.stages[s].Rounds {
 		var next []arbiter.Match
 		if s == p.cur && len(rounds) == len(p.played) && p.predicted != nil {
-			next = slices.Clone(p.predicted)
+			next = append(r.matches(len(p.predicted)), p.predicted...)
 		} else {
 			var err error
 			if next, err = r.pair(s, ids, rounds); err != nil {
@@ -203,32 +206,39 @@ func (r *run) pair(s int, ids []string, rounds [][]arbiter.Match) ([]arbiter.Mat
 		if err != nil {
 			return nil, err
 		}
-		out = make([]arbiter.Match, 0, len(boards))
+		out = r.matches(len(boards))
 		for _, b := range boards {
 			out = append(out, arbiter.Match{Home: b[0], Away: b[1]})
 		}
 	case format.RoundRobin, format.Pool:
-		// The schedule is made once per stage and run (it does not
-		// change), as berger.RoundMatches would make each round.
-		if r.sched == nil || r.schedStage != s {
-			r.sched, r.schedStage = nil, s
-			pools := st.Pools
-			if st.Kind == format.RoundRobin {
-				pools = []arbiter.Pool{{Seeds: ids}}
-			}
-			for _, pool := range pools {
-				all, err := berger.ScheduleMatches(pool.Seeds, cycles, pool.Name)
-				if err != nil {
-					return nil, err
-				}
-				r.sched = append(r.sched, all)
-			}
+		// The Berger table of each pool's size is made once per worker
+		// (it depends only on the size and the cycles) and only this
+		// round's matches are written, as berger.ScheduleMatches writes
+		// every round's.
+		pools := st.Pools
+		if st.Kind == format.RoundRobin {
+			pools = []arbiter.Pool{{Seeds: ids}}
 		}
-		for _, all := range r.sched {
-			if number > len(all) {
-				return nil, arbiter.RuleError("app.round", "the round robin has %d rounds", len(all))
+		n := 0
+		for _, pool := range pools {
+			n += len(pool.Seeds)/2 + 1
+		}
+		out = r.matches(n)
+		for _, pool := range pools {
+			sched, err := r.berger(len(pool.Seeds), cycles)
+			if err != nil {
+				return nil, err
 			}
-			out = append(out, all[number-1]...)
+			if number > len(sched) {
+				return nil, arbiter.RuleError("app.round", "the round robin has %d rounds", len(sched))
+			}
+			rd := &sched[number-1]
+			for _, pr := range rd.Pairs {
+				out = append(out, arbiter.Match{Home: pool.Seeds[pr.White-1], Away: pool.Seeds[pr.Black-1], Pool: pool.Name})
+			}
+			if rd.Bye > 0 {
+				out = append(out, arbiter.Match{Home: pool.Seeds[rd.Bye-1], Pool: pool.Name})
+			}
 		}
 	case format.Knockout:
 		ms, err := knockout.RoundMatches(ids, fs.ThirdPlace, rounds, number, st.MovedUp)
@@ -266,6 +276,43 @@ func (r *run) pair(s int, ids []string, rounds [][]arbiter.Match) ([]arbiter.Mat
 		}
 	}
 	return out, nil
+}
+
+// matches is an empty slice with room for n matches, for a round of
+// this run: the worker's runs reuse them (the rounds of a run are read
+// only until the next run starts).
+func (r *run) matches(n int) []arbiter.Match {
+	if r.nbuf == len(r.bufs) {
+		r.bufs = append(r.bufs, nil)
+	}
+	b := r.bufs[r.nbuf]
+	if cap(b) < n {
+		b = make([]arbiter.Match, 0, n)
+	} else {
+		b = b[:cap(b)]
+		clear(b)
+		b = b[:0]
+	}
+	r.bufs[r.nbuf] = b
+	r.nbuf++
+	return b
+}
+
+// berger is berger.Schedule(n, cycles), made once per worker.
+func (r *run) berger(n, cycles int) ([]berger.Round, error) {
+	key := [2]int{n, cycles}
+	if t, ok := r.tables[key]; ok {
+		return t, nil
+	}
+	t, err := berger.Schedule(n, cycles)
+	if err != nil {
+		return nil, err
+	}
+	if r.tables == nil {
+		r.tables = map[[2]int][]berger.Round{}
+	}
+	r.tables[key] = t
+	return t, nil
 }
 
 func (r *run) gone(id string) bool {

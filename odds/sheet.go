@@ -59,14 +59,14 @@ func sheetOf(k *matchKind, b []byte) *score.Sheet {
 	}
 	sh := &score.Sheet{}
 	var units [][]score.PartSheet
-	cur := []score.PartSheet{{TC: k.tcs[0].TC.String()}}
+	cur := []score.PartSheet{{TC: k.tcNames[0]}}
 	for _, c := range regular {
 		switch c {
 		case bPart:
-			cur = append(cur, score.PartSheet{TC: k.tcs[len(cur)].TC.String()})
+			cur = append(cur, score.PartSheet{TC: k.tcNames[len(cur)]})
 		case bUnit:
 			units = append(units, cur)
-			cur = []score.PartSheet{{TC: k.tcs[0].TC.String()}}
+			cur = []score.PartSheet{{TC: k.tcNames[0]}}
 		default:
 			p := &cur[len(cur)-1]
 			p.Results = append(p.Results, tokens[c])

@@ -3,6 +3,7 @@ package score
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"arbiter"
@@ -137,10 +138,25 @@ type partState struct {
 type event struct {
 	unit, part int
 	g          game
-	n          int    // games covered (a part forfeit covers the part)
-	path       string // sheet path of the game or forfeit
-	token      bool   // a game result token (not a forfeit of a whole part/board/match)
+	n          int // games covered (a part forfeit covers the part)
+	// base is the sheet path of the forfeit, or of the part whose game
+	// result number k is the event (k -1 for a forfeit): the path is
+	// written only when needed (path).
+	base  string
+	k     int
+	token bool // a game result token (not a forfeit of a whole part/board/match)
 }
+
+// path is the sheet path of the game or forfeit.
+func (e *event) path() string {
+	if e.k < 0 {
+		return e.base
+	}
+	return e.base + ".results[" + strconv.Itoa(e.k) + "]"
+}
+
+// samePath reports whether two events have the same sheet path.
+func (e *event) samePath(o *event) bool { return e.base == o.base && e.k == o.k }
 
 func (p *partState) add(g game, n int) {
 	win, draw := p.def.PerGame()
@@ -306,7 +322,7 @@ func buildUnits(m *format.Match, sh *Sheet, teamSize int) ([]unit, []event, erro
 		for pi := range units[ui].parts {
 			p := &units[ui].parts[pi]
 			p.forfeit = kind
-			events = append(events, event{unit: ui, part: pi, g: g, n: p.def.Games, path: path})
+			events = append(events, event{unit: ui, part: pi, g: g, n: p.def.Games, base: path, k: -1})
 		}
 	}
 	if sh.Forfeit != "" {
@@ -320,7 +336,7 @@ func buildUnits(m *format.Match, sh *Sheet, teamSize int) ([]unit, []event, erro
 		u := &units[ui]
 		for j := range list {
 			ps := &list[j]
-			pp := fmt.Sprintf("%s[%d]", path, j)
+			pp := path + "[" + strconv.Itoa(j) + "]"
 			tc, err := format.ParseTimeControl(ps.TC)
 			if err != nil {
 				return arbiter.FieldError(pp+".tc", "score.tc", "%v", err)
@@ -357,7 +373,7 @@ func buildUnits(m *format.Match, sh *Sheet, teamSize int) ([]unit, []event, erro
 					return arbiter.FieldError(fmt.Sprintf("%s.results[%d]", pp, k), "score.result", "unknown result %q: want 1, 0, = (or ½), + / - (forfeit win / loss), -- (double forfeit), =F (forfeit draw)", tok)
 				}
 				p.games = append(p.games, g)
-				events = append(events, event{unit: ui, part: pi, g: g, n: 1, path: fmt.Sprintf("%s.results[%d]", pp, k), token: true})
+				events = append(events, event{unit: ui, part: pi, g: g, n: 1, base: pp, k: k, token: true})
 			}
 		}
 		return nil
@@ -376,7 +392,7 @@ func buildUnits(m *format.Match, sh *Sheet, teamSize int) ([]unit, []event, erro
 	case format.TeamBoards:
 		seen := map[int]string{}
 		for i, b := range sh.Boards {
-			bp := fmt.Sprintf("boards[%d]", i)
+			bp := "boards[" + strconv.Itoa(i) + "]"
 			if b.Board < 1 || b.Board > teamSize {
 				return nil, nil, arbiter.FieldError(bp+".board", "score.boards", "board must be 1..%d, got %d", teamSize, b.Board)
 			}
@@ -406,7 +422,7 @@ func buildUnits(m *format.Match, sh *Sheet, teamSize int) ([]unit, []event, erro
 func forfeitAllPart(events *[]event, ui, pi int, p *partState, kind, path string) {
 	g, _ := forfeitGame(kind)
 	p.forfeit = kind
-	*events = append(*events, event{unit: ui, part: pi, g: g, n: p.def.Games, path: path})
+	*events = append(*events, event{unit: ui, part: pi, g: g, n: p.def.Games, base: path, k: -1})
 }
 
 // play applies the events in sheet order and finds when the match was
@@ -426,12 +442,12 @@ func play(ms *MatchScore, m *format.Match, units []unit, events []event) error {
 		if decidedAt >= 0 {
 			// The rest of one forfeit (a board's or the match's) shares
 			// the deciding event's path; anything else came after the end.
-			if !m.PlayAllGames && ev.path != events[decidedAt].path {
+			if !m.PlayAllGames && !ev.samePath(&events[decidedAt]) {
 				what := "game played"
 				if !ev.token {
 					what = "forfeit given"
 				}
-				return arbiter.FieldError(ev.path, "score.after_decided", "%s after the match was decided at %s (%s-%s); the match ends once decided", what, events[decidedAt].path, home, away)
+				return arbiter.FieldError(ev.path(), "score.after_decided", "%s after the match was decided at %s (%s-%s); the match ends once decided", what, events[decidedAt].path(), home, away)
 			}
 			ms.GamesAfterDecision += ev.n
 		}
@@ -460,7 +476,7 @@ func play(ms *MatchScore, m *format.Match, units []unit, events []event) error {
 		}
 		if decidedAt >= 0 {
 			ms.Decided = true
-			ms.DecidedAt = ev.path
+			ms.DecidedAt = ev.path()
 			ms.DecidedEarly = consumed < total
 		}
 	}

@@ -44,7 +44,7 @@ func EventStage(stages []arbiter.Stage, si int, entrants []arbiter.Entrant, roun
 		for _, id := range seeds {
 			in[id] = true
 		}
-		var kept []arbiter.Entrant
+		kept := make([]arbiter.Entrant, 0, len(seeds))
 		for _, e := range entrants {
 			if in[e.ID] {
 				kept = append(kept, e)
@@ -88,17 +88,29 @@ func EventStage(stages []arbiter.Stage, si int, entrants []arbiter.Entrant, roun
 		}
 		in.Entrants = append(in.Entrants, se)
 	}
+	// One slice holds every round's results (a pool's rounds keep only
+	// the pool's matches): counted first, allocated once.
+	counts := func(m *arbiter.Match) bool {
+		return m.Status == arbiter.MatchFinal && m.Result != nil && m.Pool == pool
+	}
+	n := 0
+	for _, rd := range rounds {
+		for i := range rd {
+			if counts(&rd[i]) {
+				n++
+			}
+		}
+	}
+	all := make([]Result, 0, n)
 	in.Rounds = make([][]Result, 0, len(rounds))
 	for _, rd := range rounds {
-		results := make([]Result, 0, len(rd))
+		start := len(all)
 		for i := range rd {
-			m := &rd[i]
-			if m.Status != arbiter.MatchFinal || m.Result == nil || m.Pool != pool {
-				continue
+			if m := &rd[i]; counts(m) {
+				all = append(all, FromMatch(m))
 			}
-			results = append(results, FromMatch(m))
 		}
-		in.Rounds = append(in.Rounds, results)
+		in.Rounds = append(in.Rounds, all[start:len(all):len(all)])
 	}
 	rr := sg.Kind == kindRoundRobin || sg.Kind == kindPool
 	return Compute(in, tbs, Options{RoundRobin: rr, TotalRounds: sg.Rounds})

@@ -19,7 +19,7 @@ import (
 func TestDBCheckAndBackup(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	path := filepath.Join(dir, "events.db")
+	path := testDB(t)
 	if code, _, stderr := runCLI(t, "", "demo", "acwc-2023", "--entrants", "12", "--db", path, "--stop-after", "s1r2"); code != 0 {
 		t.Fatalf("demo: exit %d: %s", code, stderr)
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,7 +9,7 @@ import (
 
 func TestDemoCommand(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "demo.db")
+	db := testDB(t)
 	code, out, errOut := runCLI(t, "", "demo", "rkcc-team-three-tc", "--entrants", "8", "--seed", "3", "--db", db)
 	if code != 0 {
 		t.Fatalf("code %d, stderr %s", code, errOut)
@@ -67,7 +66,7 @@ func TestDemoCommand(t *testing.T) {
 	}
 
 	// Same seed, another database: the same event.
-	code, again, _ := runCLI(t, "", "demo", "rkcc-team-three-tc", "--entrants", "8", "--seed", "3", "--db", filepath.Join(t.TempDir(), "b.db"))
+	code, again, _ := runCLI(t, "", "demo", "rkcc-team-three-tc", "--entrants", "8", "--seed", "3", "--db", testDB(t))
 	strip := func(s string) string { return s[:strings.Index(s, "\nDatabase:")] }
 	if code != 0 || strip(again) != strip(out) {
 		t.Errorf("same seed, different output:\n%s\n---\n%s", out, again)
@@ -102,7 +101,7 @@ func TestDemoCommandDefaultsAndJSON(t *testing.T) {
 
 func TestDemoCommandErrors(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "x.db")
+	db := testDB(t)
 	for _, c := range []struct {
 		args []string
 		code int

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -42,7 +41,7 @@ func TestEventAntichessCLI(t *testing.T) {
 		fmt.Fprintf(w, `{"id": %q, "username": %q, "createdAt": 1577836800000, "perfs": {"antichess": {"games": 2000, "rating": %d, "rd": 50, "prov": false}}}`, name, name, rating)
 	}))
 	defer lc.Close()
-	db := filepath.Join(t.TempDir(), "arbiter.db")
+	db := testDB(t)
 	cli := func(want int, args ...string) string {
 		t.Helper()
 		code, stdout, stderr := runCLI(t, "", append(append([]string{"event"}, args...), "--db", db)...)

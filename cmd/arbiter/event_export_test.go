@@ -54,7 +54,7 @@ func TestExportTRFDemoEvents(t *testing.T) {
 	}{{14, 7, "qualification", 5}, {15, 1, "qualification", 5}, {17, 3, "qualification", 6}, {13, 11, "s1r3", 3}} {
 		t.Run(fmt.Sprintf("%d-seed%d", c.entrants, c.seed), func(t *testing.T) {
 			t.Parallel()
-			db := filepath.Join(t.TempDir(), "demo.db")
+			db := testDB(t)
 			code, _, errOut := runCLI(t, "", "demo", "acwc-2023", "--entrants", fmt.Sprint(c.entrants), "--seed", fmt.Sprint(c.seed),
 				"--db", db, "--stop-after", c.stop)
 			if code != 0 {
@@ -83,7 +83,7 @@ func TestExportTRFByesForfeitsWithdrawals(t *testing.T) {
 	// The ACWC-style Swiss of event_test.go, with ACWC's sanctions (W17).
 	data := []byte(strings.Replace(eventFormat, `"min_entrants": 8,`, `"min_entrants": 8, "sanctions": "acwc",`, 1))
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "event.db")
+	path := testDB(t)
 	db, err := sqlstore.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
@@ -164,7 +164,7 @@ func TestExportTRFByesForfeitsWithdrawals(t *testing.T) {
 // TestExportCLIErrors: options that do not fit name the flag at fault.
 func TestExportCLIErrors(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "demo.db")
+	db := testDB(t)
 	if code, _, errOut := runCLI(t, "", "demo", "acwc-2023", "--entrants", "12", "--db", db, "--stop-after", "s1r2"); code != 0 {
 		t.Fatal(errOut)
 	}

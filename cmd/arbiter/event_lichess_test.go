@@ -19,7 +19,7 @@ import (
 func TestEventLichessCommands(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	db := filepath.Join(dir, "arbiter.db")
+	db := testDB(t)
 	fmtFile := filepath.Join(dir, "f.json")
 	f := strings.Replace(verifyFormat, `"variant": "antichess",`, `"variant": "antichess", "lichess": {"games": "off", "rated": true},`, 1)
 	if err := os.WriteFile(fmtFile, []byte(f), 0o644); err != nil {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -14,8 +13,7 @@ import (
 // start; team-1's captain submits its lineup on the Sunday before.
 func TestEventLineupR7CLI(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	db := filepath.Join(dir, "arbiter.db")
+	db := testDB(t)
 	cli := func(want int, args ...string) string {
 		t.Helper()
 		code, stdout, stderr := runCLI(t, "", append(append([]string{"event"}, args...), "--db", db)...)

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"math"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -14,7 +13,7 @@ import (
 // bad flags are refused.
 func TestEventOdds(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "odds.db")
+	db := testDB(t)
 	code, _, errOut := runCLI(t, "", "demo", "acwc-2023", "--entrants", "16", "--seed", "2", "--db", db, "--stop-after", "s1r4")
 	if code != 0 {
 		t.Fatalf("demo: %d %s", code, errOut)

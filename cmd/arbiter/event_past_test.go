@@ -1,7 +1,6 @@
 package main
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -11,7 +10,7 @@ import (
 // --allow-past.
 func TestEventCreatePastAndZones(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "arbiter.db")
+	db := testDB(t)
 	for _, c := range []struct {
 		args []string
 		code int

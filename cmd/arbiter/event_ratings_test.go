@@ -18,7 +18,7 @@ import (
 func TestEventRatings(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	db := filepath.Join(dir, "arbiter.db")
+	db := testDB(t)
 	fmtFile := filepath.Join(dir, "f.json")
 	rated := strings.Replace(verifyFormat, `"clauses"`, `"lichess": {"games": "off", "perf": "antichess"}, "clauses"`, 1)
 	if err := os.WriteFile(fmtFile, []byte(rated), 0o644); err != nil {

@@ -19,7 +19,7 @@ import (
 func TestEventR14CLI(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	db := filepath.Join(dir, "arbiter.db")
+	db := testDB(t)
 	cli := func(want int, args ...string) string {
 		t.Helper()
 		code, stdout, stderr := runCLI(t, "", append(append([]string{"event"}, args...), "--db", db)...)
@@ -62,7 +62,7 @@ func TestEventR14CLI(t *testing.T) {
 func TestEventA20CLI(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	db := filepath.Join(dir, "arbiter.db")
+	db := testDB(t)
 	f, err := format.Preset("antichess-team-cup")
 	if err != nil {
 		t.Fatal(err)

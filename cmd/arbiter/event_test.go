@@ -44,7 +44,7 @@ const eventFormat = `{
 func eventCLI(t *testing.T) (fmtFile string, run func(wantCode int, args ...string) (stdout, stderr string)) {
 	t.Helper()
 	dir := t.TempDir()
-	db := filepath.Join(dir, "arbiter.db")
+	db := testDB(t)
 	fmtFile = filepath.Join(dir, "swiss.json")
 	if err := os.WriteFile(fmtFile, []byte(eventFormat), 0o644); err != nil {
 		t.Fatal(err)
@@ -204,7 +204,7 @@ func TestEventCLIHelpAndUsage(t *testing.T) {
 		{[]string{"event", "boards", "--help"}, 0, "-comparable"},
 		{[]string{"event", "captain-change", "--help"}, 0, "event captain-change SLUG TEAM USER"},
 		{[]string{"event", "approve", "x"}, 2, "wrong number of arguments"},
-		{[]string{"event", "create", "x", "--preset", "acwc-2023", "--start", "someday", "--db", filepath.Join(t.TempDir(), "a.db")}, 3, "cannot read time"},
+		{[]string{"event", "create", "x", "--preset", "acwc-2023", "--start", "someday", "--db", testDB(t)}, 3, "cannot read time"},
 	} {
 		code, stdout, stderr := runCLI(t, "", c.args...)
 		if code != c.code || !strings.Contains(stdout+stderr, c.want) {

@@ -48,7 +48,7 @@ const verifyFormat = `{
 func TestEventVerify(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	db := filepath.Join(dir, "arbiter.db")
+	db := testDB(t)
 	fmtFile, sheet := filepath.Join(dir, "f.json"), filepath.Join(dir, "sheet.json")
 	if err := os.WriteFile(fmtFile, []byte(verifyFormat), 0o644); err != nil {
 		t.Fatal(err)

@@ -32,7 +32,7 @@ func TestEventWebhooks(t *testing.T) {
 		mu.Unlock()
 	}))
 	t.Cleanup(rcv.Close)
-	db := filepath.Join(t.TempDir(), "arbiter.db")
+	db := testDB(t)
 	cli := func(want int, args ...string) string {
 		t.Helper()
 		code, stdout, stderr := runCLI(t, "", append(args, "--db", db)...)
@@ -104,7 +104,7 @@ func TestEventChallongePush(t *testing.T) {
 	fake := challongetest.New(t, "the-key")
 	fake.AddTournament("rkcc", "RKCC", false)
 	dir := t.TempDir()
-	db, keyFile := filepath.Join(dir, "arbiter.db"), filepath.Join(dir, "challonge.key")
+	db, keyFile := testDB(t), filepath.Join(dir, "challonge.key")
 	if err := os.WriteFile(keyFile, []byte("the-key\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -207,7 +207,7 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // retried inside the client, which would hold the worker for Lichess's
 // minute; the job waits instead (see docs/jobs.md).
 func jobsLichessClient(baseURL, token string) (*lichess.Client, error) {
-	lc, err := lichess.New(lichess.Options{BaseURL: baseURL, Token: token, Retries429: -1})
+	lc, err := lichess.New(lichess.Options{BaseURL: baseURL, Token: token, Retries429: -1, MinInterval: lichessMinInterval})
 	if err != nil {
 		return nil, &arbiter.Error{Code: arbiter.EINVALID, Field: "--lichess-url", Message: "cannot use " + baseURL + " as Lichess's address: want an absolute http(s) URL", Err: err}
 	}

@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -43,7 +42,7 @@ func TestJobsCommands(t *testing.T) {
 		w.Write(profile)
 	}))
 	t.Cleanup(lc.Close)
-	db := filepath.Join(t.TempDir(), "arbiter.db")
+	db := testDB(t)
 	cli := func(want int, args ...string) string {
 		t.Helper()
 		code, stdout, stderr := runCLI(t, "", args...)

@@ -25,11 +25,18 @@ func gameSource(baseURL string) (app.GameSource, error) {
 	return app.LichessGames{Client: c}, nil
 }
 
+// lichessMinInterval is the least time between two requests of one
+// client; 0 is the lichess package's default, one request a second, as
+// Lichess asks. Only this package's tests shorten it: their fake Lichess
+// has no limit, and a 'jobs run' whose two jobs each fetched an account
+// otherwise waited a second (the spacing is tested in package lichess).
+var lichessMinInterval time.Duration
+
 // lichessClient is the Lichess API client at baseURL sending token (the
 // organiser's; "" for anonymous requests): the game source of result
 // verification and the account source of eligibility checks.
 func lichessClient(baseURL, token string) (*lichess.Client, error) {
-	c, err := lichess.New(lichess.Options{BaseURL: baseURL, Token: token})
+	c, err := lichess.New(lichess.Options{BaseURL: baseURL, Token: token, MinInterval: lichessMinInterval})
 	if err != nil {
 		return nil, &arbiter.Error{Code: arbiter.EINVALID, Field: "--lichess-url", Message: "cannot use " + baseURL + " as Lichess's address: want an absolute http(s) URL", Err: err}
 	}

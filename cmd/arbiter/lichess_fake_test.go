@@ -92,7 +92,7 @@ func TestServeOrganiserToken(t *testing.T) {
 	dir := t.TempDir()
 	tokFile := filepath.Join(dir, "token")
 	os.WriteFile(tokFile, []byte("lip_org\n"), 0o600)
-	s := startServe(t, "--db", filepath.Join(dir, "a.db"), "--lichess-url", f.URL, "--lichess-token-file", tokFile)
+	s := startServe(t, "--db", testDB(t), "--lichess-url", f.URL, "--lichess-token-file", tokFile)
 	code, log := s.stop(t)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, log)
@@ -111,13 +111,13 @@ func TestServeOrganiserToken(t *testing.T) {
 	}
 
 	os.WriteFile(tokFile, []byte("lip_revoked\n"), 0o600)
-	code, _, stderr := runCLI(t, "", "serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "b.db"), "--lichess-url", f.URL, "--lichess-token-file", tokFile)
+	code, _, stderr := runCLI(t, "", "serve", "--addr", "127.0.0.1:0", "--db", testDB(t), "--lichess-url", f.URL, "--lichess-token-file", tokFile)
 	if code == 0 || !strings.Contains(stderr, "Lichess does not accept the organiser's token") {
 		t.Errorf("revoked token: exit %d\n%s", code, stderr)
 	}
 	// $LICHESS_TOKEN is the default.
 	t.Setenv("LICHESS_TOKEN", "lip_org")
-	s = startServe(t, "--db", filepath.Join(dir, "c.db"), "--lichess-url", f.URL)
+	s = startServe(t, "--db", testDB(t), "--lichess-url", f.URL)
 	if _, log := s.stop(t); !strings.Contains(log, "user=organiser") {
 		t.Errorf("$LICHESS_TOKEN not checked:\n%s", log)
 	}
@@ -128,7 +128,7 @@ func TestServeOrganiserToken(t *testing.T) {
 func TestServeSignInWithFake(t *testing.T) {
 	t.Parallel()
 	f := lichesstest.Start(t, lichesstest.Options{AutoUsers: true})
-	s := startServe(t, "--db", filepath.Join(t.TempDir(), "a.db"), "--lichess-url", f.URL)
+	s := startServe(t, "--db", testDB(t), "--lichess-url", f.URL)
 	defer s.stop(t)
 	jar, _ := cookiejar.New(nil)
 	hc := &http.Client{Jar: jar}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -15,7 +14,7 @@ import (
 // password' gives that account a new password (the old sessions end), and
 // 'event officials' adds and removes co-TDs.
 func TestLocalTDSharedWithWeb(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "arbiter.db")
+	db := testDB(t)
 	cli := func(want int, args ...string) string {
 		t.Helper()
 		code, stdout, stderr := runCLI(t, "", append(args, "--db", db)...)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -13,7 +12,7 @@ import (
 // deleted): a serve process deletes them periodically and keeps live ones.
 func TestServeSweepsExpiredSessions(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "sweep.db")
+	path := testDB(t)
 	db, err := sqlstore.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -33,7 +32,7 @@ func TestServeEligibility(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	db := filepath.Join(t.TempDir(), "arbiter.db")
+	db := testDB(t)
 	for _, args := range [][]string{
 		{"event", "create", "wc", "--preset", "acwc-2023", "--start", "2023-03-21T00:00Z", "--as", "td@local", "--now", "2023-03-12T08:00Z", "--db", db},
 		{"event", "register", "wc", "Flagged", "--rating", "1900", "--as", "Flagged", "--role", "player", "--now", "2023-03-12T09:00Z", "--db", db},

@@ -116,7 +116,7 @@ func TestServeStartsAndShutsDown(t *testing.T) {
 // listed on the home page with standings, and a second start on the same
 // database neither fails nor duplicates them.
 func TestServeDemo(t *testing.T) {
-	dbPath := filepath.Join(t.TempDir(), "demo.db")
+	dbPath := testDB(t)
 	for range 2 {
 		s := startServe(t, "--db", dbPath, "--demo")
 		_, home := s.get(t, "/")
@@ -138,7 +138,7 @@ func TestServeDemo(t *testing.T) {
 // random password once on standard output (never in the log); a password
 // chosen in $ARBITER_TD_PASSWORD is not echoed; a second start says nothing.
 func TestServeLocalTDPassword(t *testing.T) {
-	dbPath := filepath.Join(t.TempDir(), "random.db")
+	dbPath := testDB(t)
 	s := startServe(t, "--db", dbPath)
 	_, log := s.stop(t)
 	out := s.stdout.String()
@@ -156,7 +156,7 @@ func TestServeLocalTDPassword(t *testing.T) {
 	}
 
 	t.Setenv("ARBITER_TD_PASSWORD", "chosen-secret-42")
-	s = startServe(t, "--db", filepath.Join(t.TempDir(), "chosen.db"))
+	s = startServe(t, "--db", testDB(t))
 	_, log = s.stop(t)
 	out = s.stdout.String()
 	if !strings.Contains(out, "td@local with the password in $ARBITER_TD_PASSWORD") {
@@ -177,7 +177,7 @@ func TestServeUsageErrors(t *testing.T) {
 		{[]string{"serve", "--port", "80"}, 2, "flag provided but not defined: -port"},
 		{[]string{"serve", "--log-format", "xml"}, 2, "--log-format must be text or json"},
 		{[]string{"serve", "--db", "mysql://x"}, 3, "unsupported database URL"},
-		{[]string{"serve", "--db", filepath.Join(t.TempDir(), "a.db"), "--addr", "127.0.0.1:notaport"}, 3, "cannot listen on 127.0.0.1:notaport"},
+		{[]string{"serve", "--db", testDB(t), "--addr", "127.0.0.1:notaport"}, 3, "cannot listen on 127.0.0.1:notaport"},
 	} {
 		code, _, stderr := runCLI(t, "", c.args...)
 		if code != c.code || !strings.Contains(stderr, c.msg) {

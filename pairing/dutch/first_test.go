@@ -3,7 +3,9 @@ package dutch
 import (
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"sync"
 	"testing"
 
 	"arbiter"
@@ -40,23 +42,30 @@ func TestFirstRoundMatchesMatching(t *testing.T) {
 		}
 		return applied
 	}
+	// The corpus cases and the generated first rounds are paired on every
+	// core: all with the shortcut, then all without (the switch is a
+	// package variable), and checked in order, as check does one by one.
+	type round1 struct {
+		name       string
+		tour       *pairing.Tournament
+		generated  bool // a generated first round: the shortcut must apply
+		short      []pairing.Pair
+		full       []pairing.Pair
+		serr, ferr error
+		applied    bool
+	}
+	var rounds []*round1
 	dir, cases := loadCorpus(t)
-	applied := 0
 	for _, c := range cases {
 		f, err := readTRF(filepath.Join(dir, c.TRF))
 		if err != nil {
 			t.Fatal(err)
 		}
 		tour, err := trf.PairingInput(f)
-		if err != nil {
+		if err != nil || tour.PlayedRounds != 0 {
 			continue
 		}
-		if check(c.Case, tour) {
-			applied++
-		}
-	}
-	if applied < 30 {
-		t.Errorf("the shortcut applied to %d corpus cases, want the round-1 cases without acceleration", applied)
+		rounds = append(rounds, &round1{name: c.Case, tour: tour})
 	}
 	for _, n := range []int{2, 3, 4, 5, 8, 9, 30, 31, 101, 300, 1201} {
 		for _, colour := range []byte{'w', 'b'} {
@@ -74,11 +83,49 @@ func TestFirstRoundMatchesMatching(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !check(fmt.Sprintf("%d players, %c, %s", n, colour, form), tour) && len(tour.Players) >= 2 {
-					t.Errorf("%d players: the shortcut did not apply", n)
-				}
+				rounds = append(rounds, &round1{name: fmt.Sprintf("%d players, %c, %s", n, colour, form), tour: tour, generated: true})
 			}
 		}
+	}
+	onEveryCore := func(fn func(r *round1)) {
+		var wg sync.WaitGroup
+		next := make(chan *round1)
+		for range runtime.GOMAXPROCS(0) {
+			wg.Go(func() {
+				for r := range next {
+					fn(r)
+				}
+			})
+		}
+		for _, r := range rounds {
+			next <- r
+		}
+		close(next)
+		wg.Wait()
+	}
+	onEveryCore(func(r *round1) {
+		r.short, r.serr = Pair(r.tour)
+		e := &engine{state: newState(r.tour), local: true}
+		e.prepare()
+		_, r.applied = e.firstRound()
+	})
+	firstRoundShortcut = false
+	onEveryCore(func(r *round1) { r.full, r.ferr = Pair(r.tour) })
+	firstRoundShortcut = true
+	applied := 0
+	for _, r := range rounds {
+		if fmt.Sprint(r.serr) != fmt.Sprint(r.ferr) || !slices.Equal(r.short, r.full) {
+			t.Errorf("%s: shortcut %v %v, matching %v %v", r.name, r.short, r.serr, r.full, r.ferr)
+		}
+		switch {
+		case !r.generated && r.applied:
+			applied++
+		case r.generated && !r.applied && len(r.tour.Players) >= 2:
+			t.Errorf("%s: the shortcut did not apply", r.name)
+		}
+	}
+	if applied < 30 {
+		t.Errorf("the shortcut applied to %d corpus cases, want the round-1 cases without acceleration", applied)
 	}
 	// Forbidden pairs and acceleration: the shortcut stands aside.
 	f, _ := benchFile(40, 1, "generated")

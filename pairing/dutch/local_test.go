@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"arbiter/pairing"
@@ -33,21 +35,57 @@ func TestLocalMatchesGlobal(t *testing.T) {
 		t.Skip("runs the global matching on every corpus case")
 	}
 	dir, cases := loadCorpus(t)
+	// Both matchings of every case, on every core (as runCorpus does);
+	// the results are checked in manifest order.
+	type result struct {
+		skip       bool // the case's TRF does not parse or pair
+		l, g       []pairing.Pair
+		lerr, gerr error
+		fb         string
+		crash      any
+	}
+	results := make([]result, len(cases))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				data, err := os.ReadFile(filepath.Join(dir, cases[i].TRF))
+				if err != nil {
+					t.Error(err)
+					results[i].skip = true
+					continue
+				}
+				f, err := trf.Parse(bytes.NewReader(data))
+				if err != nil {
+					results[i].skip = true
+					continue
+				}
+				tour, err := trf.PairingInput(f)
+				if err != nil {
+					results[i].skip = true
+					continue
+				}
+				r := &results[i]
+				r.l, r.g, r.lerr, r.gerr, r.fb, r.crash = localVsGlobal(tour)
+			}
+		})
+	}
+	for i := range cases {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if t.Failed() {
+		t.FailNow()
+	}
 	fell := 0
-	for _, c := range cases {
-		data, err := os.ReadFile(filepath.Join(dir, c.TRF))
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := trf.Parse(bytes.NewReader(data))
-		if err != nil {
+	for i, c := range cases {
+		r := results[i]
+		if r.skip {
 			continue
 		}
-		tour, err := trf.PairingInput(f)
-		if err != nil {
-			continue
-		}
-		l, g, lerr, gerr, fb, crash := localVsGlobal(tour)
+		l, g, lerr, gerr, fb, crash := r.l, r.g, r.lerr, r.gerr, r.fb, r.crash
 		if crash != nil {
 			t.Errorf("%s: local run panicked: %v", c.Case, crash)
 			continue

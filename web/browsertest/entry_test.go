@@ -100,7 +100,7 @@ func TestResultGridAntichess(t *testing.T) {
 
 	away.name = "cap06"
 	away.signInDemo("cap06", page)
-	away.typeInto("#dispute-reason", "board 4 was ours")
+	away.fill("#dispute-reason", "board 4 was ours")
 	away.click("#dispute-submit")
 	away.wantFlash("disputed")
 
@@ -120,7 +120,7 @@ func TestResultGridAntichess(t *testing.T) {
 	if got := td.text("#override-entry-source"); got != "Filled in from the current report." {
 		t.Fatalf("the override form says %q", got)
 	}
-	td.typeInto("#override-entry-reason", "the games on Lichess agree with the report")
+	td.fill("#override-entry-reason", "the games on Lichess agree with the report")
 	td.click("#override-entry-submit")
 	td.wantFlash("Result of " + m.ID + " set to")
 

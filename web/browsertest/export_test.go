@@ -151,7 +151,7 @@ func TestShareButtons(t *testing.T) {
 	tdTab := v
 	tdTab.name = "td"
 	tdTab.signInTD("/events/wc/td/tokens")
-	tdTab.typeInto("#token-name", "p01's Discord bot")
+	tdTab.fill("#token-name", "p01's Discord bot")
 	tdTab.do("tick report results", chromedp.Click(chromedp.CSS("#scope-report"), chromedp.NodeVisible))
 	tdTab.setValue("#token-entrant", "p01")
 	tdTab.click(`#new-token button[type=submit]`)

@@ -39,7 +39,7 @@ func TestIndividualEvent(t *testing.T) {
 	for _, name := range []string{"p01", "p07"} {
 		p := players[name]
 		p.signInDemo(name, "/events/wc/register")
-		p.typeInto("#rating", fmt.Sprint(2550-50*num(name)))
+		p.fill("#rating", fmt.Sprint(2550-50*num(name)))
 		p.click("#register-submit")
 		p.wantFlash("Registered")
 		if st := p.text(`[data-test="registration-status"]`); st != "pending" {
@@ -58,7 +58,7 @@ func TestIndividualEvent(t *testing.T) {
 	// The TD approves all twelve from the console, one form each.
 	td.approveAll("wc", 12)
 	td.setValue("#initial_colour", "white")
-	td.typeInto("#close-reason", "p01 plays white on board 1")
+	td.fill("#close-reason", "p01 plays white on board 1")
 	td.click(`#close-registration button[type=submit]`)
 	td.wantFlash("Registration closed with 12 entrants")
 	td.click(`#pair-round button[type=submit]`)
@@ -197,8 +197,8 @@ func standingsRows(b *tab) []string {
 // registration open.
 func (b *tab) createEvent(slug, name, preset, start string) {
 	b.t.Helper()
-	b.typeInto("#slug", slug)
-	b.typeInto("#name", name)
+	b.fill("#slug", slug)
+	b.fill("#name", name)
 	b.setValue("#preset", preset)
 	b.setValue("#start", start)
 	b.click("#create-event")

@@ -84,7 +84,7 @@ func TestPairingEdit(t *testing.T) {
 	}
 	td.setValue("#edit-a", "p01")
 	td.setValue("#edit-b", other)
-	td.typeInto("#edit-reason", "p01 asked to meet a new opponent")
+	td.fill("#edit-reason", "p01 asked to meet a new opponent")
 	td.click(`#edit-pairing button[value="apply"]`)
 	td.wantFlash("Swapped the opponents of p01 and "+other, "Warning:", "floats down", "(C6)")
 	if edits := td.text(`[data-test="edits"]`); !strings.Contains(edits, "p01 asked to meet a new opponent") {

@@ -86,7 +86,7 @@ func TestWebhookDelivery(t *testing.T) {
 	if got := b.text("#deliveries"); !strings.Contains(got, "Nothing sent yet.") {
 		t.Fatalf("deliveries before any: %q%s", got, b.where())
 	}
-	b.typeInto("#webhook-url", rcv.URL+"/arbiter")
+	b.fill("#webhook-url", rcv.URL+"/arbiter")
 	b.click(`#new-webhook button[type=submit]`)
 	secret := eval[string](b, `document.getElementById("webhook-secret").value`)
 	if !strings.HasPrefix(secret, "whsec_") {
@@ -178,7 +178,7 @@ func TestChallongeButton(t *testing.T) {
 	if got := b.text("#challonge-h ~ p"); !strings.Contains(got, "Link the event to its Challonge tournament") {
 		t.Fatalf("the page: %q%s", got, b.where())
 	}
-	b.typeInto("#challonge-tournament", "https://challonge.com/rkcc_winter")
+	b.fill("#challonge-tournament", "https://challonge.com/rkcc_winter")
 	b.click(`#challonge-link button[type=submit]`)
 	b.wantFlash("Linked to the Challonge tournament rkcc_winter")
 	if got := b.text(`[data-test="challonge-last-push"]`); got != "Nothing pushed yet." {
