@@ -5,11 +5,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
 	"arbiter/trf"
@@ -222,38 +220,27 @@ func TestCorpusAbsenceForms(t *testing.T) {
 		t.Fatalf("only %d rewritten cases: the corpus should have about 50 with absences", len(jobs)/3)
 	}
 	errs := make([]string, len(jobs))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for i := range next {
-				j := jobs[i]
-				g, err := rewriteAbsences(files[j.c.Case], j.form)
-				if err != nil {
-					errs[i] = err.Error()
-					continue
-				}
-				got, rc, err := pairTRF(g)
-				want := ""
-				if j.c.ExpectedRC == 0 {
-					w, err := readText(filepath.Join(dir, j.c.Expected))
-					if err != nil {
-						errs[i] = err.Error()
-						continue
-					}
-					want = w
-				}
-				if rc != j.c.ExpectedRC || got != want {
-					errs[i] = fmt.Sprintf("rc %d (want %d) err %v\ngot:\n%swant:\n%s", rc, j.c.ExpectedRC, err, got, want)
-				}
+	onEveryCore(len(jobs), func(i int) {
+		j := jobs[i]
+		g, err := rewriteAbsences(files[j.c.Case], j.form)
+		if err != nil {
+			errs[i] = err.Error()
+			return
+		}
+		got, rc, err := pairTRF(g)
+		want := ""
+		if j.c.ExpectedRC == 0 {
+			w, err := readText(filepath.Join(dir, j.c.Expected))
+			if err != nil {
+				errs[i] = err.Error()
+				return
 			}
-		})
-	}
-	for i := range jobs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+			want = w
+		}
+		if rc != j.c.ExpectedRC || got != want {
+			errs[i] = fmt.Sprintf("rc %d (want %d) err %v\ngot:\n%swant:\n%s", rc, j.c.ExpectedRC, err, got, want)
+		}
+	})
 	for i, e := range errs {
 		if e != "" {
 			t.Errorf("%s with absences as %s: %s", jobs[i].c.Case, jobs[i].form, e)

@@ -135,22 +135,11 @@ func runCorpus(t *testing.T) {
 		elapsed time.Duration
 	}
 	results := make([]result, len(cases))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for i := range next {
-				start := time.Now()
-				got, rc, err := pairFile(filepath.Join(dir, cases[i].TRF))
-				results[i] = result{got, rc, err, time.Since(start)}
-			}
-		})
-	}
-	for i := range cases {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	onEveryCore(len(cases), func(i int) {
+		start := time.Now()
+		got, rc, err := pairFile(filepath.Join(dir, cases[i].TRF))
+		results[i] = result{got, rc, err, time.Since(start)}
+	})
 	var failing []string
 	for i, c := range cases {
 		got, rc, err := results[i].got, results[i].rc, results[i].err
@@ -185,4 +174,25 @@ func runCorpus(t *testing.T) {
 		t.Errorf("cases now pass; remove them from testdata/known_failing.txt: %v", stale)
 	}
 	t.Logf("corpus: %d/%d cases agree with bbpPairings", len(cases)-len(failing), len(cases))
+}
+
+// onEveryCore calls f(0) … f(n-1) on GOMAXPROCS goroutines and returns
+// when all have returned; f stores its answer at index i, so callers check
+// the answers in order afterwards (the corpus tests' messages stay in
+// manifest order).
+func onEveryCore(n int, f func(i int)) {
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				f(i)
+			}
+		})
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 }

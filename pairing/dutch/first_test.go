@@ -3,9 +3,7 @@ package dutch
 import (
 	"fmt"
 	"path/filepath"
-	"runtime"
 	"slices"
-	"sync"
 	"testing"
 
 	"arbiter"
@@ -87,30 +85,15 @@ func TestFirstRoundMatchesMatching(t *testing.T) {
 			}
 		}
 	}
-	onEveryCore := func(fn func(r *round1)) {
-		var wg sync.WaitGroup
-		next := make(chan *round1)
-		for range runtime.GOMAXPROCS(0) {
-			wg.Go(func() {
-				for r := range next {
-					fn(r)
-				}
-			})
-		}
-		for _, r := range rounds {
-			next <- r
-		}
-		close(next)
-		wg.Wait()
-	}
-	onEveryCore(func(r *round1) {
+	onEveryCore(len(rounds), func(i int) {
+		r := rounds[i]
 		r.short, r.serr = Pair(r.tour)
 		e := &engine{state: newState(r.tour), local: true}
 		e.prepare()
 		_, r.applied = e.firstRound()
 	})
 	firstRoundShortcut = false
-	onEveryCore(func(r *round1) { r.full, r.ferr = Pair(r.tour) })
+	onEveryCore(len(rounds), func(i int) { rounds[i].full, rounds[i].ferr = Pair(rounds[i].tour) })
 	firstRoundShortcut = true
 	applied := 0
 	for _, r := range rounds {

@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"arbiter/pairing"
@@ -45,37 +43,26 @@ func TestLocalMatchesGlobal(t *testing.T) {
 		crash      any
 	}
 	results := make([]result, len(cases))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for i := range next {
-				data, err := os.ReadFile(filepath.Join(dir, cases[i].TRF))
-				if err != nil {
-					t.Error(err)
-					results[i].skip = true
-					continue
-				}
-				f, err := trf.Parse(bytes.NewReader(data))
-				if err != nil {
-					results[i].skip = true
-					continue
-				}
-				tour, err := trf.PairingInput(f)
-				if err != nil {
-					results[i].skip = true
-					continue
-				}
-				r := &results[i]
-				r.l, r.g, r.lerr, r.gerr, r.fb, r.crash = localVsGlobal(tour)
-			}
-		})
-	}
-	for i := range cases {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	onEveryCore(len(cases), func(i int) {
+		data, err := os.ReadFile(filepath.Join(dir, cases[i].TRF))
+		if err != nil {
+			t.Error(err)
+			results[i].skip = true
+			return
+		}
+		f, err := trf.Parse(bytes.NewReader(data))
+		if err != nil {
+			results[i].skip = true
+			return
+		}
+		tour, err := trf.PairingInput(f)
+		if err != nil {
+			results[i].skip = true
+			return
+		}
+		r := &results[i]
+		r.l, r.g, r.lerr, r.gerr, r.fb, r.crash = localVsGlobal(tour)
+	})
 	if t.Failed() {
 		t.FailNow()
 	}
