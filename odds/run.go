@@ -214,7 +214,7 @@ func (r *run) pair(s int, ids []string, rounds [][]arbiter.Match) ([]arbiter.Mat
 		// The Berger table of each pool's size is made once per worker
 		// (it depends only on the size and the cycles) and only this
 		// round's matches are written, as berger.ScheduleMatches writes
-		// every round's.
+		// every round's (berger.AppendMatches for both).
 		pools := st.Pools
 		if st.Kind == format.RoundRobin {
 			pools = []arbiter.Pool{{Seeds: ids}}
@@ -232,13 +232,7 @@ func (r *run) pair(s int, ids []string, rounds [][]arbiter.Match) ([]arbiter.Mat
 			if number > len(sched) {
 				return nil, arbiter.RuleError("app.round", "the round robin has %d rounds", len(sched))
 			}
-			rd := &sched[number-1]
-			for _, pr := range rd.Pairs {
-				out = append(out, arbiter.Match{Home: pool.Seeds[pr.White-1], Away: pool.Seeds[pr.Black-1], Pool: pool.Name})
-			}
-			if rd.Bye > 0 {
-				out = append(out, arbiter.Match{Home: pool.Seeds[rd.Bye-1], Pool: pool.Name})
-			}
+			out = berger.AppendMatches(out, sched[number-1], pool.Seeds, pool.Name)
 		}
 	case format.Knockout:
 		ms, err := knockout.RoundMatches(ids, fs.ThirdPlace, rounds, number, st.MovedUp)

@@ -25,14 +25,20 @@ func ScheduleMatches(seeds []string, cycles int, pool string) ([][]arbiter.Match
 	}
 	out := make([][]arbiter.Match, len(sched))
 	for i, r := range sched {
-		ms := make([]arbiter.Match, 0, len(r.Pairs)+1)
-		for _, p := range r.Pairs {
-			ms = append(ms, arbiter.Match{Home: seeds[p.White-1], Away: seeds[p.Black-1], Pool: pool})
-		}
-		if r.Bye > 0 {
-			ms = append(ms, arbiter.Match{Home: seeds[r.Bye-1], Pool: pool})
-		}
-		out[i] = ms
+		out[i] = AppendMatches(make([]arbiter.Match, 0, len(r.Pairs)+1), r, seeds, pool)
 	}
 	return out, nil
+}
+
+// AppendMatches appends round r of a table to dst as the app stores it:
+// one match per pair (Home White), then the bye, all in the named pool.
+// The odds simulation uses it to write one round into a reused slice.
+func AppendMatches(dst []arbiter.Match, r Round, seeds []string, pool string) []arbiter.Match {
+	for _, p := range r.Pairs {
+		dst = append(dst, arbiter.Match{Home: seeds[p.White-1], Away: seeds[p.Black-1], Pool: pool})
+	}
+	if r.Bye > 0 {
+		dst = append(dst, arbiter.Match{Home: seeds[r.Bye-1], Pool: pool})
+	}
+	return dst
 }
