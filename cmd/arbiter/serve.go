@@ -21,15 +21,15 @@ func init() {
 	register(&command{name: "serve", summary: "run the web app (HTTP server) until interrupted", run: runServe})
 }
 
-// runServe opens (and if needed creates and migrates) the database, then
-// serves the web app until ctx is cancelled by SIGINT or SIGTERM, when it
-// drains in-flight requests and exits 0. Logs go to stderr, one
-// structured line per request.
 // serveOddsSims, when not 0, are the runs of the simulation a standings
 // page starts (app.SetOddsSims); 0 keeps production's suggested runs. The
 // tests lower it (serve_odds_test.go).
 var serveOddsSims int
 
+// runServe opens (and if needed creates and migrates) the database, then
+// serves the web app until ctx is cancelled by SIGINT or SIGTERM, when it
+// drains in-flight requests and exits 0. Logs go to stderr, one
+// structured line per request.
 func runServe(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "serve", "serve [--addr :8080] [--db DSN] [--db-max-conns N] [--behind-proxy] [--log-format text|json] [--demo] [--job-workers N]")
 	addr := fs.String("addr", ":8080", "TCP address to listen on (host:port; port 0 picks a free one)")
