@@ -29,7 +29,8 @@ var tabPool struct {
 
 // tab gives the test a tab for the user called name (for messages only),
 // with a desktop window and the time zone given (an IANA name; "" keeps
-// UTC), as site.open does, from the pool when there is one free.
+// UTC), from the pool when there is one free, else in a new browser
+// context (its own cookie jar).
 func (s *site) tab(t *testing.T, name, timeZone string) *tab {
 	t.Helper()
 	needBrowser(t)

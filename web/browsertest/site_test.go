@@ -13,8 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"arbiter/app"
@@ -129,29 +127,6 @@ type tab struct {
 // actionTimeout bounds each step; a page that never shows what a step
 // waits for fails the test instead of hanging it.
 const actionTimeout = 15 * time.Second
-
-// open starts a new browser context for the user called name (for
-// messages only), with a desktop window and the time zone given (an IANA
-// name; "" keeps UTC).
-func (s *site) open(t *testing.T, name, timeZone string) *tab {
-	t.Helper()
-	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
-	t.Cleanup(cancel)
-	tb := &tab{t: t, name: name, site: s, ctx: ctx}
-	t.Cleanup(tb.screenshotOnFailure) // runs before cancel
-	if timeZone == "" {
-		timeZone = "UTC"
-	}
-	// The first call creates the target: no timeout on it.
-	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := cdp.Call(ctx, t, emulation.SetTimezoneOverride, emulation.SetTimezoneOverrideParams{TimezoneID: timeZone})
-		return err
-	}))
-	if err != nil {
-		t.Fatalf("%s: open a browser context: %v", name, err)
-	}
-	return tb
-}
 
 // screenshotOnFailure saves a PNG of the whole page in
 // $ARBITER_BROWSER_SHOTS (if set) when the test failed, named after the

@@ -38,7 +38,7 @@ func (b *tab) as(t *testing.T, name string) *tab {
 }
 
 // setTimeZone emulates another time zone (an IANA name) in the tab, as
-// site.open does for a new one: the next person to use it lives there.
+// site.tab does for a new one: the next person to use it lives there.
 // Chromium refuses a second override while one is in effect, so the
 // first is lifted ("" restores the host's zone) before the new one.
 func (b *tab) setTimeZone(tz string) {
