@@ -1135,63 +1135,8 @@ func (s *Incremental) stages() bool {
 				if s.label[s.inblossom[v]] != 1 {
 					continue // its tree was used by an augmentation
 				}
-				for _, w := range s.live {
-					// k = tri(v, w); p = remote(v, w), the endpoint at w.
-					var k, p int
-					if w < v {
-						k = v*(v-1)/2 + w
-						p = 2*k + 1
-					} else if w > v {
-						k = w*(w-1)/2 + v
-						p = 2 * k
-					} else {
-						continue
-					}
-					c := s.cell(v, w)
-					if !s.ex[v*n+w] || s.inblossom[v] == s.inblossom[w] {
-						continue
-					}
-					exact := false
-					var f top
-					ac := v*n + w
-					if s.allow[ac] != s.stage {
-						f = s.slackT(v, w, c)
-						if !surelyPositive(f) {
-							slackOf(kslack, s.d(v), s.d(w), s.wc(c))
-							exact = true
-							if sign(kslack) <= 0 {
-								s.allow[ac], s.allow[w*n+v] = s.stage, s.stage
-							}
-						}
-					}
-					if s.allow[ac] == s.stage {
-						if s.label[s.inblossom[w]] == 0 {
-							s.assignLabel(w, 2, p^1)
-						} else if s.label[s.inblossom[w]] == 1 {
-							base := s.scanBlossom(v, w)
-							if base >= 0 {
-								s.addBlossom(base, k)
-							} else {
-								// Augment, drop the two trees and keep
-								// growing the others on tight edges: no
-								// dual change happens after this in the
-								// stage, so the stale labels are harmless.
-								ra, rb := s.root[s.inblossom[v]], s.root[s.inblossom[w]]
-								s.augmentMatching(k)
-								augmented = true
-								s.clearTrees(ra, rb)
-								break
-							}
-						} else if s.label[w] == 0 {
-							s.label[w] = 2
-							s.labelend[w] = p ^ 1
-						}
-					} else if s.label[s.inblossom[w]] == 1 {
-						b := s.inblossom[v]
-						s.offerBest(b, k, f, exact, kslack, v, w)
-					} else if s.label[w] == 0 {
-						s.offerBest(w, k, f, exact, kslack, v, w)
-					}
+				if s.scan(v, kslack) {
+					augmented = true
 				}
 			}
 			if augmented {
@@ -1275,6 +1220,89 @@ func (s *Incremental) stages() bool {
 	}
 }
 
+// scan looks at the edges of the S-vertex v: a tight edge labels its other
+// end T, forms a blossom or augments (then the two trees are dropped and
+// scan reports true); any other edge may become the best edge of v's
+// blossom (towards another S-blossom) or of an unlabelled w. kslack is
+// scratch.
+func (s *Incremental) scan(v int, kslack []uint64) bool {
+	n := s.n
+	row := v * n
+	ex := s.ex[row : row+n : row+n]
+	allow := s.allow[row : row+n : row+n]
+	bv := s.inblossom[v]
+	yv := s.yt[v]
+	for _, w := range s.live {
+		if !ex[w] || w == v {
+			continue
+		}
+		bw := s.inblossom[w]
+		if bw == bv {
+			continue
+		}
+		lb := s.label[bw]
+		if lb == 2 && s.label[w] != 0 {
+			// A T-vertex already reached: whether tight or not, the
+			// edge neither grows the forest nor bounds a dual change
+			// (its slack does not change while v is S and w is T, and
+			// should w become S it is scanned before the next change).
+			// Most of a large forest's vertices are such ends.
+			continue
+		}
+		c := s.cell(v, w)
+		exact := false
+		var f top
+		if allow[w] != s.stage {
+			f = slackTop(yv, s.yt[w], s.wtTop(c))
+			if !surelyPositive(f) {
+				slackOf(kslack, s.d(v), s.d(w), s.wc(c))
+				exact = true
+				if sign(kslack) <= 0 {
+					allow[w], s.allow[w*n+v] = s.stage, s.stage
+				}
+			}
+		}
+		// k = tri(v, w); p = remote(v, w), the endpoint at w.
+		var k, p int
+		if w < v {
+			k = v*(v-1)/2 + w
+			p = 2*k + 1
+		} else {
+			k = w*(w-1)/2 + v
+			p = 2 * k
+		}
+		switch {
+		case allow[w] == s.stage:
+			switch {
+			case lb == 0:
+				s.assignLabel(w, 2, p^1)
+			case lb == 1:
+				base := s.scanBlossom(v, w)
+				if base < 0 {
+					// Augment, drop the two trees and keep growing
+					// the others on tight edges: no dual change
+					// happens after this in the stage, so the stale
+					// labels are harmless.
+					ra, rb := s.root[bv], s.root[bw]
+					s.augmentMatching(k)
+					s.clearTrees(ra, rb)
+					return true
+				}
+				s.addBlossom(base, k)
+				bv = s.inblossom[v]
+			case s.label[w] == 0:
+				s.label[w] = 2
+				s.labelend[w] = p ^ 1
+			}
+		case lb == 1:
+			s.offerBest(bv, k, f, exact, kslack, v, w)
+		case s.label[w] == 0:
+			s.offerBest(w, k, f, exact, kslack, v, w)
+		}
+	}
+	return false
+}
+
 // top is the two most significant words of a multi-word signed value
 // (the whole value, sign-extended, when it has one word).
 type top struct{ lo, hi uint64 }
@@ -1310,7 +1338,11 @@ func (s *Incremental) syncF() {
 // dropped words, each operand's dropped part lies in [0, 2^L), so the exact
 // slack S satisfies (T-2)·2^L < S < (T+2)·2^L.
 func (s *Incremental) slackT(v, w, cell int) top {
-	a, b, c := s.yt[v], s.yt[w], s.wtTop(cell)
+	return slackTop(s.yt[v], s.yt[w], s.wtTop(cell))
+}
+
+// slackTop is slackT from the tops of the two duals and the weight.
+func slackTop(a, b, c top) top {
 	lo, c1 := bits.Add64(a.lo, b.lo, 0)
 	hi, _ := bits.Add64(a.hi, b.hi, c1)
 	lo, c2 := bits.Sub64(lo, c.lo, 0)
