@@ -68,18 +68,29 @@ func (s *Incremental) typedStart() bool {
 	has := make([]bool, T*T)
 	g := func(a, b int) []uint64 { i := (a*T + b) * LW; return G[i : i+LW : i+LW] }
 	tmp := make([]uint64, LW)
+	// from[a*T+b]: the dictionary entry G(a, b) was last taken from. A
+	// type pair's edges mostly share one entry (vertices of a type weigh
+	// the same), so most cells are that entry again and skip the wide
+	// comparison (an entry never changes while the graph is not solved).
+	from := make([]uint32, T*T)
 	for i, v := range s.live {
+		a := id[v]
 		for _, u := range s.live[i+1:] {
 			if !s.ex[v*n+u] {
 				continue
 			}
-			widen(tmp, s.wc(s.cell(v, u)))
+			c := s.cell(v, u)
+			b := id[u]
+			if e := s.wid[c]; has[a*T+b] && e == from[a*T+b] {
+				continue
+			}
+			widen(tmp, s.wc(c))
 			add(tmp, tmp, tmp)
-			a, b := id[v], id[u]
 			if !has[a*T+b] || cmp(tmp, g(a, b)) > 0 {
 				copy(g(a, b), tmp)
 				copy(g(b, a), tmp)
 				has[a*T+b], has[b*T+a] = true, true
+				from[a*T+b], from[b*T+a] = s.wid[c], s.wid[c]
 			}
 		}
 	}
