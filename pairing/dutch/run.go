@@ -522,6 +522,7 @@ type baseTable struct {
 	nnkeys int
 	next   []uint64
 	nhave  []bool
+	crow   *compatRow
 }
 
 // verifyBase makes every base weight be checked against edgeWeightLay
@@ -558,7 +559,8 @@ func (b *baseTable) at(li, si int) weight {
 // candidacy and played games (nextKey).
 func (b *baseTable) nextAt(li, si int) weight {
 	hi, lo := b.e.sorted[b.vi[si]], b.e.sorted[b.vi[li]]
-	if !b.e.compatible(hi, lo) {
+	b.crow.row(lo)
+	if !b.e.compatibleTo(b.crow, hi) {
 		return b.zero
 	}
 	W := b.l.words
@@ -626,10 +628,14 @@ func (e *engine) baseWeights(l *layout, vi []int, sgBegin, nsgBegin int, c *edge
 	// The incompatible pairs are marked as dropped once: at is called a
 	// few times per pair (bracket, exchanges, transpositions), and
 	// compatible was 9% of the CPU at 9999 players.
+	if e.crow == nil {
+		e.crow = e.newCompatRow()
+	}
+	b.crow = e.crow
 	for li := sgBegin; li < nsgBegin; li++ {
-		lo := e.sorted[vi[li]]
+		b.crow.row(e.sorted[vi[li]])
 		for si := range li {
-			if !e.compatible(e.sorted[vi[si]], lo) {
+			if !e.compatibleTo(b.crow, e.sorted[vi[si]]) {
 				b.drop(li, si)
 			}
 		}
