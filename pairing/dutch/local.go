@@ -461,6 +461,27 @@ func (l *localGraph) finalize(a, b int) {
 
 func (l *localGraph) solved() bool { return l.g.Solved() }
 
+func (l *localGraph) repair(set []int, ok func(a, b int) bool) ([]int, bool) {
+	ls := make([]int, len(set))
+	for i, a := range set {
+		if l.loc[a] < 0 {
+			return nil, false // a lower-bracket player (paired through a proxy)
+		}
+		ls[i] = l.loc[a]
+	}
+	m := len(l.vert)
+	lok := func(a, b int) bool { return a < m && b < m && ok(l.vert[a], l.vert[b]) }
+	if !l.g.Repair(ls, lok, repairBudget(len(set))) {
+		return nil, false
+	}
+	lm := l.g.Mate()
+	r := make([]int, len(set))
+	for i, u := range ls {
+		r[i] = l.vert[lm[u]]
+	}
+	return r, true
+}
+
 func (l *localGraph) prefer(v int, cands []int) (int, bool) {
 	lc := make([]int, len(cands))
 	for i, u := range cands {

@@ -31,6 +31,9 @@ type graph interface {
 	// solved reports that the last solve's optimum still stands (nothing
 	// changed since, or only what keeps it optimal and perfect).
 	solved() bool
+	// repair: matching.Incremental.Repair on players (set, paired among
+	// themselves, all in the graph); it returns the new partner of each.
+	repair(set []int, ok func(a, b int) bool) ([]int, bool)
 	finalize(a, b int)
 }
 
@@ -61,6 +64,27 @@ func (g *globalGraph) set(a, b int, w weight)        { g.g.Set(a, b, w, !w.isZer
 func (g *globalGraph) finalize(a, b int)             { g.g.Fix(a, b) }
 func (g *globalGraph) solve() ([]int, bool)          { return solveMates(g.g, g.n) }
 func (g *globalGraph) solved() bool                  { return g.g.Solved() }
+func (g *globalGraph) repair(set []int, ok func(a, b int) bool) ([]int, bool) {
+	for _, v := range set {
+		if v >= g.n {
+			return nil, false
+		}
+	}
+	if !g.g.Repair(set, ok, repairBudget(len(set))) {
+		return nil, false
+	}
+	m := g.g.Mate()
+	r := make([]int, len(set))
+	for i, v := range set {
+		r[i] = m[v]
+	}
+	return r, true
+}
+
+// repairBudget bounds the search of a repair over n vertices: a few looks
+// at every pair, well below the cost of the solve it saves.
+func repairBudget(n int) int { return 4 * n * n }
+
 func (g *globalGraph) prefer(v int, cands []int) (int, bool) {
 	return g.g.Prefer(v, cands, func(a, b int) bool { return a < g.n && b < g.n })
 }
@@ -297,19 +321,21 @@ func (e *engine) run() ([]pairing.Pair, error) {
 				remPairs++
 			}
 		}
-		for _, oi := range rem {
-			ov := vi[oi]
-			for rj, pi := range rem {
-				if oi <= pi {
-					break
+		if !s1Higher(stable, vi, rem[:remPairs], nsgBeginVtx) && !e.pairAcross(stable, vi, rem, remPairs) {
+			for _, oi := range rem {
+				ov := vi[oi]
+				for rj, pi := range rem {
+					if oi <= pi {
+						break
+					}
+					if base.isZero(oi, pi) {
+						continue // no edge, and none in the graph (see isZero)
+					}
+					e.gr.set(vi[pi], ov, withExchange(pi, oi, rj, remPairs))
 				}
-				if base.isZero(oi, pi) {
-					continue // no edge, and none in the graph (see isZero)
-				}
-				e.gr.set(vi[pi], ov, withExchange(pi, oi, rj, remPairs))
 			}
+			stable, _ = e.gr.solve()
 		}
-		stable, _ = e.gr.solve()
 
 		exchangeCount := 0
 		if len(rem) > 0 && remPairs < len(rem) {
@@ -494,6 +520,77 @@ func (e *engine) run() ([]pairing.Pair, error) {
 	}
 	e.sortBoards(pairs)
 	return pairs, nil
+}
+
+// s1Higher reports that the optimum stable pairs every player of S1 (the
+// first remPairs players of the remainder, positions s1 of vi) in the
+// bracket with a lower player. It is then optimal with the exchange terms
+// too, and the solve with them can be skipped: the terms (withExchange)
+// add, per pair of the remainder, B - r when its higher player, of rank r
+// in the remainder, is in S1 and -r otherwise (B above any sum of ranks),
+// so stable, with the remPairs pairs of the remainder all led by S1
+// players (S1 has remPairs players), has the largest total term of any
+// matching (fewer pairs led by S1: at least B less; as many: the ranks of
+// S1 at least), and it is optimal without them. The solve could return
+// another optimum, but what the loop reads of it does not depend on which:
+// the exchange count (0), which players lead a pair (S1) and the partners
+// the later steps choose by preference.
+func s1Higher(stable, vi, s1 []int, nsgBeginVtx int) bool {
+	for _, pi := range s1 {
+		pv := vi[pi]
+		if stable[pv] <= pv || stable[pv] >= nsgBeginVtx {
+			return false
+		}
+	}
+	return true
+}
+
+// pairAcross re-pairs the players of the remainder's pairs in the optimum
+// stable and their partners so that every S1 player (the first remPairs of
+// rem) is paired with an S2 player, along tight edges of the optimum (see
+// matching.Incremental.Repair), and updates stable: then s1Higher holds.
+// It reports false, changing nothing, when it cannot.
+func (e *engine) pairAcross(stable, vi, rem []int, remPairs int) bool {
+	role := make(map[int]int8, len(rem)) // 1 S1, 2 S2, absent: neither
+	var set []int
+	for k, pi := range rem {
+		v := vi[pi]
+		role[v] = 2
+		if k < remPairs {
+			role[v] = 1
+		}
+		set = append(set, v)
+	}
+	for _, pi := range rem {
+		m := stable[vi[pi]]
+		if m == vi[pi] {
+			return false // the PAB
+		}
+		if _, in := role[m]; !in {
+			role[m] = 0
+			set = append(set, m)
+		}
+	}
+	ok := func(a, b int) bool {
+		ra, rb := role[a], role[b]
+		if ra == 1 || rb == 1 {
+			return ra+rb == 3
+		}
+		return ra != 2 || rb != 2
+	}
+	if !e.gr.solved() {
+		// The last finalize left players unpaired: the exchange solve
+		// repairs them too.
+		return false
+	}
+	mates, done := e.gr.repair(set, ok)
+	if !done {
+		return false
+	}
+	for i, v := range set {
+		stable[v] = mates[i]
+	}
+	return true
 }
 
 // baseTable gives the base weights of a bracket's pairs (rows li,
