@@ -80,6 +80,7 @@ func benchRoundTournament(b *testing.B, n, round int, kind string) *pairing.Tour
 //	go test -short -run '^$' -bench PairRounds -benchtime 1x ./pairing/dutch/
 //	go test -run '^$' -bench 'PairRounds/.*/players=9999' -benchtime 1x -timeout 2h ./pairing/dutch/
 func BenchmarkPairRounds(b *testing.B) {
+	uncheckedTies()
 	for _, kind := range []string{"generated", "byes"} {
 		for _, n := range []int{1000, 2000, 9999} {
 			for _, round := range benchRounds {

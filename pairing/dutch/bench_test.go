@@ -26,6 +26,7 @@ func benchTournament(b *testing.B, n int) *pairing.Tournament {
 // BenchmarkPair pairs round 6 of synthetic tournaments of several sizes.
 // Reproduce: go test -run '^$' -bench . -benchmem ./pairing/dutch/
 func BenchmarkPair(b *testing.B) {
+	uncheckedTies()
 	for _, n := range []int{100, 500, 1000, 2000} {
 		b.Run(fmt.Sprintf("players=%d", n), func(b *testing.B) {
 			t := benchTournament(b, n)
@@ -43,6 +44,7 @@ func BenchmarkPair(b *testing.B) {
 // (skipped with -short). Reproduce:
 // go test -run '^$' -bench 'PairLarge' -benchmem -benchtime 1x ./pairing/dutch/
 func BenchmarkPairLarge(b *testing.B) {
+	uncheckedTies()
 	if testing.Short() {
 		b.Skip("9999 players")
 	}

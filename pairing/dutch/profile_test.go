@@ -12,6 +12,7 @@ import (
 //
 //	ARBITER_DUTCH_PROFILE=/tmp/g9999_r2.trf go test -run TestProfileFile -cpuprofile cpu.out ./pairing/dutch/
 func TestProfileFile(t *testing.T) {
+	uncheckedTies()
 	path := os.Getenv("ARBITER_DUTCH_PROFILE")
 	if path == "" {
 		t.Skip("ARBITER_DUTCH_PROFILE not set")

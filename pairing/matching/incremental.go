@@ -76,6 +76,16 @@ type Incremental struct {
 	beT     []top
 	beExact []bool
 	beSlack []uint64
+	beKey   []tieKey // the class key of bestedge[b], with beT (see classes.go)
+
+	// Dual classes (classes.go).
+	yid       []int32
+	nextClass int32
+	ytab      []int32
+	cmap      []int32
+	cstamp    []uint32
+	cgen      uint32
+	btKey     []tieKey // addBlossom scratch: key of btBest
 }
 
 // NewIncremental returns an edgeless graph on n vertices with weights of
@@ -141,6 +151,11 @@ func Renew(s *Incremental, n, words int) *Incremental {
 	s.beEpoch, s.beEdge = zeroed(r.beEpoch, 2*n), filled(r.beEdge, 2*n, -1)
 	s.beT = zeroed(r.beT, 2*n)
 	s.beExact, s.beSlack = zeroed(r.beExact, 2*n), zeroed(r.beSlack, 2*n*words)
+	s.beKey = zeroed(r.beKey, 2*n)
+	s.yid = zeroed(r.yid, n)
+	// cgen goes on: cstamp keeps the stamps of the graph it came from.
+	s.ytab, s.cmap, s.cstamp, s.cgen = r.ytab, r.cmap, r.cstamp, r.cgen
+	s.btKey = zeroed(r.btKey, 2*n)
 	s.dirties, s.queue = r.dirties[:0], r.queue[:0]
 	if cap(r.btBest) >= 2*n && cap(r.btSlack) >= 2*n*words {
 		// addBlossom's scratch, as it would make it.
@@ -894,15 +909,24 @@ func (s *Incremental) addBlossom(base, k int) {
 		f := s.slackT(i, j, c)
 		if s.btBest[bj] == -1 {
 			s.btBest[bj], s.btT[bj], s.btExact[bj] = k, f, false
+			s.btKey[bj] = s.tieKey(i, j, c)
 			touched = append(touched, bj)
 			return
 		}
 		if surelyLess(f, s.btT[bj]) {
 			s.btBest[bj], s.btT[bj], s.btExact[bj] = k, f, false
+			s.btKey[bj] = s.tieKey(i, j, c)
 			return
 		}
 		if surelyLess(s.btT[bj], f) {
 			return
+		}
+		key := s.tieKey(i, j, c)
+		if key == s.btKey[bj] {
+			if CheckTies {
+				s.mustTie(i, j, s.btBest[bj])
+			}
+			return // the same slack: ties keep the current one
 		}
 		bs := s.btSlack[bj*W : (bj+1)*W]
 		if !s.btExact[bj] {
@@ -911,7 +935,7 @@ func (s *Incremental) addBlossom(base, k int) {
 		}
 		slackOf(cur, s.d(i), s.d(j), s.wc(c))
 		if cmp(cur, bs) < 0 {
-			s.btBest[bj], s.btT[bj] = k, f
+			s.btBest[bj], s.btT[bj], s.btKey[bj] = k, f, key
 			copy(bs, cur)
 		}
 	}
@@ -1122,6 +1146,7 @@ func (s *Incremental) stages() bool {
 		}
 		s.queue = s.queue[:0]
 		s.syncF()
+		s.classify()
 		for v := 0; v < n; v++ {
 			if !s.dead[v] && s.mate[v] == -1 && s.label[s.inblossom[v]] == 0 {
 				s.assignLabel(v, 1, -1)
@@ -1193,6 +1218,7 @@ func (s *Incremental) stages() bool {
 				}
 			}
 			s.syncF()
+			s.reclassify()
 			if s.onAdjust != nil {
 				s.onAdjust(deltatype)
 			}
@@ -1382,10 +1408,18 @@ func (s *Incremental) offerBest(b, k int, f top, exact bool, kslack []uint64, v,
 			ji, jj := ends(j)
 			g := s.slackT(ji, jj, s.cell(ji, jj))
 			s.beEdge[b], s.beEpoch[b], s.beT[b], s.beExact[b] = j, s.epoch, g, false
+			s.beKey[b] = s.tieKey(ji, jj, s.cell(ji, jj))
 		}
 		g := s.beT[b]
 		if surelyLess(g, f) {
 			return
+		}
+		key := s.tieKey(v, w, s.cell(v, w))
+		if key == s.beKey[b] {
+			if CheckTies {
+				s.mustTie(v, w, j)
+			}
+			return // the same slack: ties keep the current one
 		}
 		if !surelyLess(f, g) {
 			if !exact {
@@ -1403,6 +1437,7 @@ func (s *Incremental) offerBest(b, k int, f top, exact bool, kslack []uint64, v,
 	}
 	s.bestedge[b] = k
 	s.beEdge[b], s.beEpoch[b], s.beT[b], s.beExact[b] = k, s.epoch, f, exact
+	s.beKey[b] = s.tieKey(v, w, s.cell(v, w))
 	if exact {
 		copy(cs, kslack)
 	}
