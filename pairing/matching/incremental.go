@@ -892,59 +892,18 @@ func (s *Incremental) addBlossom(base, k int) {
 		s.btExact = make([]bool, 2*s.n)
 		s.btSlack = make([]uint64, 2*s.n*s.words)
 	}
-	W := s.words
-	cur := s.t1
 	var touched []int
-	// consider offers edge k = {i, j}, i inside b; the data is read from
-	// i's row (or i's column of blocks).
-	consider := func(k, i, j int) {
-		if s.dead[j] || !s.ex[i*s.n+j] {
-			return
-		}
-		bj := s.inblossom[j]
-		if bj == b || s.label[bj] != 1 {
-			return
-		}
-		c := s.cell(i, j)
-		f := s.slackT(i, j, c)
-		if s.btBest[bj] == -1 {
-			s.btBest[bj], s.btT[bj], s.btExact[bj] = k, f, false
-			s.btKey[bj] = s.tieKey(i, j, c)
-			touched = append(touched, bj)
-			return
-		}
-		if surelyLess(f, s.btT[bj]) {
-			s.btBest[bj], s.btT[bj], s.btExact[bj] = k, f, false
-			s.btKey[bj] = s.tieKey(i, j, c)
-			return
-		}
-		if surelyLess(s.btT[bj], f) {
-			return
-		}
-		key := s.tieKey(i, j, c)
-		if key == s.btKey[bj] {
-			if CheckTies {
-				s.mustTie(i, j, s.btBest[bj])
-			}
-			return // the same slack: ties keep the current one
-		}
-		bs := s.btSlack[bj*W : (bj+1)*W]
-		if !s.btExact[bj] {
-			s.slack(bs, s.btBest[bj])
-			s.btExact[bj] = true
-		}
-		slackOf(cur, s.d(i), s.d(j), s.wc(c))
-		if cmp(cur, bs) < 0 {
-			s.btBest[bj], s.btT[bj], s.btKey[bj] = k, f, key
-			copy(bs, cur)
-		}
-	}
 	for _, bv := range path {
 		if s.bbest[bv] == nil {
 			s.leaves(bv, func(v int) {
+				// v's row, read once: the edges towards other S-blossoms.
+				ex := s.ex[v*s.n : (v+1)*s.n : (v+1)*s.n]
 				for _, u := range s.live {
-					if u != v && s.inblossom[u] != b {
-						consider(tri(v, u), v, u)
+					if !ex[u] || u == v {
+						continue
+					}
+					if bj := s.inblossom[u]; bj != b && s.label[bj] == 1 {
+						s.consider(bj, tri(v, u), v, u, &touched)
 					}
 				}
 			})
@@ -954,7 +913,12 @@ func (s *Incremental) addBlossom(base, k int) {
 				if s.inblossom[j] == b {
 					i, j = j, i
 				}
-				consider(k, i, j)
+				if s.dead[j] || !s.ex[i*s.n+j] {
+					continue
+				}
+				if bj := s.inblossom[j]; bj != b && s.label[bj] == 1 {
+					s.consider(bj, k, i, j, &touched)
+				}
 			}
 		}
 		s.bbest[bv] = nil
@@ -962,17 +926,82 @@ func (s *Incremental) addBlossom(base, k int) {
 	}
 	sort.Ints(touched)
 	best := make([]int, 0, len(touched))
+	top := -1 // the touched blossom with the least slack (the first of equals)
 	for _, bj := range touched {
 		best = append(best, s.btBest[bj])
-		s.btBest[bj] = -1
+		if top == -1 || s.btLess(bj, top) {
+			top = bj
+		}
 	}
 	s.bbest[b] = best
 	s.bestedge[b] = -1
-	for _, k := range best {
-		if s.bestedge[b] == -1 || s.slackLess(k, s.bestedge[b]) {
-			s.bestedge[b] = k
+	if top != -1 {
+		s.bestedge[b] = s.btBest[top]
+	}
+	for _, bj := range touched {
+		s.btBest[bj] = -1
+	}
+}
+
+// consider offers edge k = {i, j} (i inside the new blossom, j in the
+// S-blossom bj) as the new blossom's best edge towards bj: addBlossom's
+// scratch btBest, btT (top of the slack), btKey (class key), btSlack
+// (exact slack, when btExact).
+func (s *Incremental) consider(bj, k, i, j int, touched *[]int) {
+	W := s.words
+	c := s.cell(i, j)
+	f := s.slackT(i, j, c)
+	if s.btBest[bj] == -1 {
+		s.btBest[bj], s.btT[bj], s.btExact[bj] = k, f, false
+		s.btKey[bj] = s.tieKey(i, j, c)
+		*touched = append(*touched, bj)
+		return
+	}
+	if surelyLess(f, s.btT[bj]) {
+		s.btBest[bj], s.btT[bj], s.btExact[bj] = k, f, false
+		s.btKey[bj] = s.tieKey(i, j, c)
+		return
+	}
+	if surelyLess(s.btT[bj], f) {
+		return
+	}
+	key := s.tieKey(i, j, c)
+	if key == s.btKey[bj] {
+		if CheckTies {
+			s.mustTie(i, j, s.btBest[bj])
+		}
+		return // the same slack: ties keep the current one
+	}
+	bs := s.btSlack[bj*W : (bj+1)*W]
+	if !s.btExact[bj] {
+		s.slack(bs, s.btBest[bj])
+		s.btExact[bj] = true
+	}
+	cur := s.t1
+	slackOf(cur, s.d(i), s.d(j), s.wc(c))
+	if cmp(cur, bs) < 0 {
+		s.btBest[bj], s.btT[bj], s.btKey[bj] = k, f, key
+		copy(bs, cur)
+	}
+}
+
+// btLess reports that the best edge of addBlossom's scratch towards x has
+// a smaller slack than the one towards y.
+func (s *Incremental) btLess(x, y int) bool {
+	if surelyLess(s.btT[x], s.btT[y]) {
+		return true
+	}
+	if surelyLess(s.btT[y], s.btT[x]) || s.btKey[x] == s.btKey[y] {
+		return false
+	}
+	W := s.words
+	for _, z := range [2]int{x, y} {
+		if !s.btExact[z] {
+			s.slack(s.btSlack[z*W:(z+1)*W], s.btBest[z])
+			s.btExact[z] = true
 		}
 	}
+	return cmp(s.btSlack[x*W:(x+1)*W], s.btSlack[y*W:(y+1)*W]) < 0
 }
 
 func (s *Incremental) expandBlossom(b int, endstage bool) {
