@@ -471,13 +471,12 @@ func (l *localGraph) repair(set []int, ok func(a, b int) bool) ([]int, bool) {
 	}
 	m := len(l.vert)
 	lok := func(a, b int) bool { return a < m && b < m && ok(l.vert[a], l.vert[b]) }
-	if !l.g.Repair(ls, lok, repairBudget(len(set))) {
+	r, done := l.g.Repair(ls, lok, repairBudget(len(set)))
+	if !done {
 		return nil, false
 	}
-	lm := l.g.Mate()
-	r := make([]int, len(set))
-	for i, u := range ls {
-		r[i] = l.vert[lm[u]]
+	for i, u := range r {
+		r[i] = l.vert[u]
 	}
 	return r, true
 }

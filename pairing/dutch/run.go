@@ -31,8 +31,8 @@ type graph interface {
 	// solved reports that the last solve's optimum still stands (nothing
 	// changed since, or only what keeps it optimal and perfect).
 	solved() bool
-	// repair: matching.Incremental.Repair on players (set, paired among
-	// themselves, all in the graph); it returns the new partner of each.
+	// repair: matching.Incremental.Repair on players (all in the graph);
+	// it returns the new partner of each.
 	repair(set []int, ok func(a, b int) bool) ([]int, bool)
 	finalize(a, b int)
 }
@@ -70,15 +70,7 @@ func (g *globalGraph) repair(set []int, ok func(a, b int) bool) ([]int, bool) {
 			return nil, false
 		}
 	}
-	if !g.g.Repair(set, ok, repairBudget(len(set))) {
-		return nil, false
-	}
-	m := g.g.Mate()
-	r := make([]int, len(set))
-	for i, v := range set {
-		r[i] = m[v]
-	}
-	return r, true
+	return g.g.Repair(set, ok, repairBudget(len(set)))
 }
 
 // repairBudget bounds the search of a repair over n vertices: a few looks
@@ -547,9 +539,16 @@ func s1Higher(stable, vi, s1 []int, nsgBeginVtx int) bool {
 
 // pairAcross re-pairs the players of the remainder's pairs in the optimum
 // stable and their partners so that every S1 player (the first remPairs of
-// rem) is paired with an S2 player, along tight edges of the optimum (see
+// rem) is paired with an S2 player, along tight edges (see
 // matching.Incremental.Repair), and updates stable: then s1Higher holds.
-// It reports false, changing nothing, when it cannot.
+// It reports false when it cannot (stable unchanged); either way the
+// graph's pairs are part of an optimum that the next solve completes.
+//
+// Why the result is an optimum: stable is one (of the weights in the
+// graph, the last finalized pair aside); Repair's pairs of the same
+// players weigh as much as stable's. So every S1 player leads a pair of
+// the remainder in an optimum, which is then optimal with the exchange
+// terms too (see s1Higher).
 func (e *engine) pairAcross(stable, vi, rem []int, remPairs int) bool {
 	role := make(map[int]int8, len(rem)) // 1 S1, 2 S2, absent: neither
 	var set []int
@@ -577,11 +576,6 @@ func (e *engine) pairAcross(stable, vi, rem []int, remPairs int) bool {
 			return ra+rb == 3
 		}
 		return ra != 2 || rb != 2
-	}
-	if !e.gr.solved() {
-		// The last finalize left players unpaired: the exchange solve
-		// repairs them too.
-		return false
 	}
 	mates, done := e.gr.repair(set, ok)
 	if !done {

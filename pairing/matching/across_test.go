@@ -10,15 +10,17 @@ import (
 // TestRepairAgainstBruteForce solves random graphs with many ties, then
 // asks Repair to re-pair a random set of vertices (closed under the
 // optimum's pairs) so that no pair joins two vertices of a random "red"
-// subset. When Repair reports true the matching must be perfect, keep
-// every pair outside the set, meet the constraint and have the optimal
-// weight (by brute force), also after a further solve; when it reports
-// false the matching must be unchanged. It must succeed at least
-// sometimes (the constraint is often met by another optimum).
+// subset. When Repair reports true, its partners meet the constraint,
+// every vertex outside the set keeps its partner or is left free by a
+// dissolved blossom, the graph's pairs are Repair's (or left free by a
+// dissolved blossom), and Repair's partners with the others' weigh the
+// optimum (by brute force); a solve then finds the optimum again. When it
+// reports false the graph's pairs are pairs of the optimum. It must
+// re-pair some graphs.
 func TestRepairAgainstBruteForce(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(11, 5))
-	repaired, changed := 0, 0
+	repaired, changed, inPositive := 0, 0, 0
 	for iter := 0; iter < 3000; iter++ {
 		n := 2 * (2 + r.IntN(4))
 		g, w, ok, _ := typedGraph(r, n, 2+r.IntN(3))
@@ -41,30 +43,48 @@ func TestRepairAgainstBruteForce(t *testing.T) {
 		}
 		accept := func(a, b int) bool { return !red[a] || !red[b] }
 		tag := fmt.Sprintf("iter %d", iter)
-		if !g.Repair(set, accept, 1000) {
-			if after := g.Mate(); !slices.Equal(before, after) {
-				t.Fatalf("%s: Repair changed the matching without succeeding", tag)
+		positive := false // a vertex of the set inside a blossom of positive dual
+		for _, v := range set {
+			for b := g.bparent[v]; b != -1; b = g.bparent[b] {
+				positive = positive || !isZero(g.d(b))
+			}
+		}
+		mates, done := g.Repair(set, accept, 1000)
+		m := g.Mate()
+		if !done {
+			for v := range n {
+				if m[v] >= 0 && m[v] != before[v] {
+					t.Fatalf("%s: Repair re-paired %d without succeeding", tag, v)
+				}
 			}
 			continue
 		}
 		repaired++
-		m := g.Mate()
+		if positive {
+			inPositive++
+		}
+		for i, v := range set {
+			if m[v] >= 0 && mates[i] != m[v] {
+				t.Fatalf("%s: Repair says %d-%d, the graph %d-%d", tag, v, mates[i], v, m[v])
+			}
+			if !accept(v, mates[i]) {
+				t.Fatalf("%s: pair %d-%d rejected by the constraint", tag, v, mates[i])
+			}
+			m[v] = mates[i]
+		}
+		for v := range n {
+			if !in[v] && m[v] >= 0 && m[v] != before[v] {
+				t.Fatalf("%s: vertex %d outside the set re-paired", tag, v)
+			}
+			if m[v] < 0 {
+				m[v] = before[v] // freed by a dissolved blossom outside the set
+			}
+		}
 		if !slices.Equal(before, m) {
 			changed++
 		}
-		for v := range n {
-			if !in[v] && m[v] != before[v] {
-				t.Fatalf("%s: vertex %d outside the set re-paired", tag, v)
-			}
-			if in[v] && !accept(v, m[v]) {
-				t.Fatalf("%s: pair %d-%d rejected by the constraint", tag, v, m[v])
-			}
-		}
 		if got := perfectWeight(t, tag, m, w, ok); got != opt {
-			t.Fatalf("%s: weight %d after Repair, want %d", tag, got, opt)
-		}
-		if !g.Solved() {
-			t.Fatalf("%s: not solved after Repair", tag)
+			t.Fatalf("%s: weight %d after Repair, completed as before, want %d", tag, got, opt)
 		}
 		if !g.Solve() {
 			t.Fatalf("%s: no perfect matching after Repair", tag)
@@ -76,5 +96,9 @@ func TestRepairAgainstBruteForce(t *testing.T) {
 	if changed < 100 {
 		t.Fatalf("Repair re-paired only %d graphs (%d repaired)", changed, repaired)
 	}
-	t.Logf("%d repaired, %d re-paired", repaired, changed)
+	if inPositive < 10 {
+		t.Fatalf("only %d repairs with vertices inside blossoms of positive dual", inPositive)
+	}
+	t.Logf("%d repaired, %d re-paired, %d with vertices inside blossoms of positive dual", repaired, changed, inPositive)
 }
+
