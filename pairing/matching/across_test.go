@@ -101,4 +101,3 @@ func TestRepairAgainstBruteForce(t *testing.T) {
 	}
 	t.Logf("%d repaired, %d re-paired, %d with vertices inside blossoms of positive dual", repaired, changed, inPositive)
 }
-
