@@ -301,19 +301,8 @@ func (e *engine) run() ([]pairing.Pair, error) {
 		}
 
 		// The remainder: residents not paired with an MDP.
-		var rem []int
-		remPairs := 0
-		for pi := sgBegin; pi < nsgBegin; pi++ {
-			pv := vi[pi]
-			if stable[pv] < sgBeginVtx {
-				continue
-			}
-			rem = append(rem, pi)
-			if stable[pv] < pv {
-				remPairs++
-			}
-		}
-		if !s1Higher(stable, vi, rem[:remPairs], nsgBeginVtx) && !e.pairAcross(stable, vi, rem, remPairs) {
+		rem, remPairs := remainderOf(stable, vi, sgBegin, nsgBegin, sgBeginVtx)
+		if !s1Higher(stable, vi, rem[:remPairs], nsgBeginVtx) && !e.repairRemainder(&stable, vi, rem, remPairs, sgBegin, nsgBegin, sgBeginVtx) {
 			for _, oi := range rem {
 				ov := vi[oi]
 				for rj, pi := range rem {
@@ -535,6 +524,36 @@ func s1Higher(stable, vi, s1 []int, nsgBeginVtx int) bool {
 		}
 	}
 	return true
+}
+
+// remainderOf returns the positions in vi of the residents the optimum
+// stable does not pair with an MDP, and the number of pairs among them.
+func remainderOf(stable, vi []int, sgBegin, nsgBegin, sgBeginVtx int) (rem []int, remPairs int) {
+	for pi := sgBegin; pi < nsgBegin; pi++ {
+		pv := vi[pi]
+		if stable[pv] < sgBeginVtx {
+			continue
+		}
+		rem = append(rem, pi)
+		if stable[pv] < pv {
+			remPairs++
+		}
+	}
+	return rem, remPairs
+}
+
+// repairRemainder is pairAcross, after a solve when the last finalize
+// left players unpaired (the exchange solve would pair them too), as long
+// as that optimum has the same remainder (stable is then that optimum).
+func (e *engine) repairRemainder(stable *[]int, vi, rem []int, remPairs, sgBegin, nsgBegin, sgBeginVtx int) bool {
+	if !e.gr.solved() {
+		*stable, _ = e.gr.solve()
+		r, p := remainderOf(*stable, vi, sgBegin, nsgBegin, sgBeginVtx)
+		if p != remPairs || !slices.Equal(r, rem) {
+			return false
+		}
+	}
+	return e.pairAcross(*stable, vi, rem, remPairs)
 }
 
 // pairAcross re-pairs the players of the remainder's pairs in the optimum
