@@ -373,7 +373,6 @@ func (s *Incremental) exists(k int) bool {
 // otherwise v is marked for release before the next Solve.
 func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
 	c1, c2 := s.cell(v, u), s.cell(u, v)
-	d := s.wc(c1)
 	nw := s.t1
 	switch {
 	case !exists:
@@ -385,7 +384,16 @@ func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
 		copy(nw, w)
 		twice(nw, nw)
 	}
-	if exists == s.ex[v*s.n+u] && cmp(nw, d) == 0 {
+	if !s.started {
+		// Nothing is solved yet (the first Solve starts afresh): the
+		// weight is only stored. The Dutch engine fills its new bracket
+		// graphs this way, millions of edges each.
+		id := s.intern(nw)
+		s.wid[c1], s.wid[c2] = id, id
+		s.ex[v*s.n+u], s.ex[u*s.n+v] = exists, exists
+		return
+	}
+	if exists == s.ex[v*s.n+u] && cmp(nw, s.wc(c1)) == 0 {
 		return
 	}
 	id := s.intern(nw)
@@ -393,10 +401,6 @@ func (s *Incremental) Set(v, u int, w []uint64, exists bool) {
 	s.ex[v*s.n+u], s.ex[u*s.n+v] = exists, exists
 	if s.dead[v] || s.dead[u] {
 		return // outside the problem
-	}
-	if !s.started {
-		s.markDirty(v)
-		return
 	}
 	// mate[v] is 2k or 2k+1 for the matched edge k (see pair).
 	matched := s.mate[v] >= 0 && s.mate[v]>>1 == tri(v, u)
