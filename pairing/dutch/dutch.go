@@ -94,11 +94,11 @@ func (e *engine) coloursCompatible(a, b *player) bool {
 	return e.played >= e.t.TotalRounds-1 && (e.topScorer(a) || e.topScorer(b))
 }
 
-// compatRow answers compatible(hi, lo) for one lo and many hi: the players
-// whose forbidden list holds lo are marked once, instead of each hi's list
-// being scanned. The bracket loop asks it for every pair with the next
-// scoregroup, millions per large bracket (compatible was 5% of the CPU
-// of a round of 9999 players).
+// compatRow serves compatible(hi, lo) for one lo and many hi (see
+// baseTable.compat): the players whose forbidden list holds lo are marked
+// once, instead of each hi's list being scanned. The bracket loop asks for
+// every pair with the next scoregroup, millions per large bracket
+// (compatible was 5% of the CPU of a round of 9999 players).
 type compatRow struct {
 	by    [][]int32 // by[b]: the players whose forbidden list holds b
 	mark  []uint32  // by Players index: == stamp when marked for lo
@@ -116,7 +116,7 @@ func (e *engine) newCompatRow() *compatRow {
 	return r
 }
 
-// row makes lo the player the next compatibleTo calls pair with.
+// row makes lo the player whose forbidden partners are marked.
 func (r *compatRow) row(lo *player) {
 	if r.lo == lo {
 		return
@@ -126,11 +126,6 @@ func (r *compatRow) row(lo *player) {
 	for _, a := range r.by[lo.idx] {
 		r.mark[a] = r.stamp
 	}
-}
-
-// compatibleTo is compatible(hi, lo) for the lo of the last row call.
-func (e *engine) compatibleTo(r *compatRow, hi *player) bool {
-	return r.mark[hi.idx] != r.stamp && e.coloursCompatible(hi, r.lo)
 }
 
 func (e *engine) isByeCandidate(p *player, byeScore arbiter.Points) bool {

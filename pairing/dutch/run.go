@@ -633,6 +633,25 @@ type baseTable struct {
 	next   []uint64
 	nhave  []bool
 	crow   *compatRow
+	pidx   []int32 // Players index of each position of vi
+	abs    []int8  // the absolute colour preference of each position, -1: none
+}
+
+// compat is compatible for the players at positions si and li of vi, from
+// the positions' indexes and absolute preferences (the players' records
+// are read only for the topscorer case of C3).
+func (b *baseTable) compat(li, si int) bool {
+	r := b.crow
+	if r.lo != b.e.sorted[b.vi[li]] {
+		r.row(b.e.sorted[b.vi[li]])
+	}
+	if r.mark[b.pidx[si]] == r.stamp {
+		return false
+	}
+	if b.abs[si] < 0 || b.abs[si] != b.abs[li] {
+		return true
+	}
+	return b.e.coloursCompatible(b.e.sorted[b.vi[si]], b.e.sorted[b.vi[li]])
 }
 
 // verifyBase makes every base weight be checked against edgeWeightLay
@@ -668,11 +687,10 @@ func (b *baseTable) at(li, si int) weight {
 // bracket's fields it depends only on the two players' score, PAB
 // candidacy and played games (nextKey).
 func (b *baseTable) nextAt(li, si int) weight {
-	hi, lo := b.e.sorted[b.vi[si]], b.e.sorted[b.vi[li]]
-	b.crow.row(lo)
-	if !b.e.compatibleTo(b.crow, hi) {
+	if !b.compat(li, si) {
 		return b.zero
 	}
+	hi, lo := b.e.sorted[b.vi[si]], b.e.sorted[b.vi[li]]
 	W := b.l.words
 	k := b.nkey[si]*b.nnkeys + b.nkey[li]
 	w := weight(b.next[k*W : (k+1)*W : (k+1)*W])
@@ -742,10 +760,18 @@ func (e *engine) baseWeights(l *layout, vi []int, sgBegin, nsgBegin int, c *edge
 		e.crow = e.newCompatRow()
 	}
 	b.crow = e.crow
+	b.pidx = make([]int32, len(vi))
+	b.abs = make([]int8, len(vi))
+	for pos, v := range vi {
+		p := e.sorted[v]
+		b.pidx[pos], b.abs[pos] = int32(p.idx), -1
+		if p.absolutePref() {
+			b.abs[pos] = int8(p.pref)
+		}
+	}
 	for li := sgBegin; li < nsgBegin; li++ {
-		b.crow.row(e.sorted[vi[li]])
 		for si := range li {
-			if !e.compatibleTo(b.crow, e.sorted[vi[si]]) {
+			if !b.compat(li, si) {
 				b.drop(li, si)
 			}
 		}
