@@ -99,7 +99,10 @@ var CheckTies = false
 
 // mustTie panics unless edge {v, w} and edge k have the same slack.
 func (s *Incremental) mustTie(v, w, k int) {
-	a, b := make([]uint64, s.words), make([]uint64, s.words)
+	if len(s.tieScratch) != 2*s.words {
+		s.tieScratch = make([]uint64, 2*s.words)
+	}
+	a, b := s.tieScratch[:s.words], s.tieScratch[s.words:]
 	slackOf(a, s.d(v), s.d(w), s.wc(s.cell(v, w)))
 	s.slack(b, k)
 	if cmp(a, b) != 0 {

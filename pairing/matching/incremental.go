@@ -79,13 +79,14 @@ type Incremental struct {
 	beKey   []tieKey // the class key of bestedge[b], with beT (see classes.go)
 
 	// Dual classes (classes.go).
-	yid       []int32
-	nextClass int32
-	ytab      []int32
-	cmap      []int32
-	cstamp    []uint32
-	cgen      uint32
-	btKey     []tieKey // addBlossom scratch: key of btBest
+	yid        []int32
+	nextClass  int32
+	ytab       []int32
+	cmap       []int32
+	cstamp     []uint32
+	cgen       uint32
+	btKey      []tieKey // addBlossom scratch: key of btBest
+	tieScratch []uint64 // mustTie (tests)
 }
 
 // NewIncremental returns an edgeless graph on n vertices with weights of
