@@ -2,6 +2,7 @@ package jobs_test
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"log/slog"
 	"os"
@@ -148,8 +149,12 @@ func killWorker(t *testing.T, dsn string, at time.Time, started string) {
 // Once its lease has expired, the workers of another process take it
 // back and run it again, once, to the end; a job whose lease still runs
 // is left alone by the same rescue. River's rescuer reads the lease on the
-// real clock, so the first job is started by a process whose clock says
-// it is a lease and a minute ago, and the second by one on the real time.
+// real clock, so both jobs are started on the real time and the first one,
+// once its process is dead, is made to have started a lease and a minute
+// ago (ageAttempt). Started on a clock that said so already, the job could
+// be rescued by its own process before the kill (that process is the only
+// one working, so River's leader, and its rescuer starts after a random
+// delay): a rare failure, seen when the delay was short.
 func TestKilledMidJob(t *testing.T) {
 	t.Parallel()
 	each(t, func(t *testing.T, dsn string) {
@@ -158,7 +163,8 @@ func TestKilledMidJob(t *testing.T) {
 		q := open(t, dsn, w, c)
 		dir := t.TempDir()
 		old := enqueue(t, q, task{Name: "old", Block: filepath.Join(dir, "old")}, now.Add(-jobs.Lease-2*time.Minute))
-		killWorker(t, dsn, now.Add(-jobs.Lease-time.Minute), filepath.Join(dir, "old"))
+		killWorker(t, dsn, now, filepath.Join(dir, "old"))
+		ageAttempt(t, dsn, old.ID, now.Add(-jobs.Lease-time.Minute))
 		fresh := enqueue(t, q, task{Name: "fresh", Block: filepath.Join(dir, "fresh")}, time.Time{})
 		killWorker(t, dsn, now, filepath.Join(dir, "fresh"))
 		for _, id := range []int64{old.ID, fresh.ID} {
@@ -199,3 +205,27 @@ func TestKilledMidJob(t *testing.T) {
 }
 
 func sqlstoreOpen(dsn string) (*sqlstore.DB, error) { return sqlstore.Open(context.Background(), dsn) }
+
+// ageAttempt makes the running job id look started at at in the store, as
+// River's rescuer reads it (SQLite keeps River's times as text in one
+// format, UTC to the millisecond).
+func ageAttempt(t *testing.T, dsn string, id int64, at time.Time) {
+	t.Helper()
+	db, err := sqlstoreOpen(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var res sql.Result
+	if db.Dialect() == sqlstore.Postgres {
+		res, err = db.SQLDB().Exec(`UPDATE river_job SET attempted_at = $1 WHERE id = $2 AND state = 'running'`, at, id)
+	} else {
+		res, err = db.SQLDB().Exec(`UPDATE river_job SET attempted_at = ? WHERE id = ? AND state = 'running'`, at.UTC().Format("2006-01-02 15:04:05.000"), id)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		t.Fatalf("job %d not running after the kill", id)
+	}
+}
