@@ -23,10 +23,12 @@ package matching
 // partner of the base); a vertex in another blossom of positive dual must
 // be its base, paired with a kept blossom (it stays paired into it). It
 // needs feasible duals (no change pending since the last solve) and
-// reports false after budget steps (a step looks at one pair).
+// reports false after budget steps (a step looks at one pair). When it
+// reports false the matching is unchanged, though blossoms of zero dual
+// around the vertices may have been dissolved (which changes no slack).
 //
-// Once re-paired, a kept blossom no longer matches its pairs: it is
-// dissolved as a release does (its dual onto its vertices, the pair
+// Once re-paired, a kept blossom whose pairs changed no longer matches
+// its structure: it is dissolved as a release does (its dual onto its vertices, the pair
 // leaving it unpaired, the blossoms inside dissolved), and a Solve
 // completes the matching. The returned partners include that pair.
 //
@@ -159,7 +161,7 @@ func (s *Incremental) Repair(set []int, ok func(a, b int) bool, budget int) ([]i
 		}
 	}
 	if len(free) == 0 {
-		return s.repaired(set, mate, cOf), true
+		return s.repaired(set, mate, keptIn, cOf), true
 	}
 	// 0 unknown, 1 tight and accepted, 2 not.
 	memo := make([]int8, len(set)*len(set))
@@ -218,13 +220,20 @@ func (s *Incremental) Repair(set []int, ok func(a, b int) bool, budget int) ([]i
 			return nil, false
 		}
 	}
-	return s.repaired(set, mate, cOf), true
+	return s.repaired(set, mate, keptIn, cOf), true
 }
 
 // repaired pairs the vertices of set as mate says (indexes in set) and
-// returns their partners; each kept blossom (keptIn, cOf) is then
-// dissolved as a release does (see Repair).
-func (s *Incremental) repaired(set, mate []int, cOf map[int]int) []int {
+// returns their partners; each kept blossom (cOf; keptIn: the one holding
+// each vertex) whose pairs changed is then dissolved as a release does
+// (see Repair).
+func (s *Incremental) repaired(set, mate, keptIn []int, cOf map[int]int) []int {
+	changed := map[int]bool{}
+	for i, j := range mate {
+		if b := keptIn[i]; b >= 0 && (s.mate[set[i]] < 0 || s.endpoint(s.mate[set[i]]) != set[j]) {
+			changed[b] = true
+		}
+	}
 	r := make([]int, len(set))
 	for i, j := range mate {
 		r[i] = set[j]
@@ -235,10 +244,10 @@ func (s *Incremental) repaired(set, mate []int, cOf map[int]int) []int {
 	// The base of a kept blossom is now the vertex paired with c (the
 	// pair leaving it), all set before any is dissolved (two kept
 	// blossoms may be paired with each other).
-	for b, c := range cOf {
-		s.bbase[b] = s.endpoint(s.mate[c])
+	for b := range changed {
+		s.bbase[b] = s.endpoint(s.mate[cOf[b]])
 	}
-	for b := range cOf {
+	for b := range changed {
 		var leaves []int
 		s.leaves(b, func(v int) { leaves = append(leaves, v) })
 		s.dissolve(b)
