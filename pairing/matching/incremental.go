@@ -605,12 +605,6 @@ func (s *Incremental) slack(dst []uint64, k int) {
 	slackOf(dst, s.d(i), s.d(j), s.w(k))
 }
 
-func (s *Incremental) slackLess(a, b int) bool {
-	s.slack(s.t1, a)
-	s.slack(s.t2, b)
-	return cmp(s.t1, s.t2) < 0
-}
-
 func (s *Incremental) leaves(b int, f func(v int)) {
 	if b < s.n {
 		f(b)
