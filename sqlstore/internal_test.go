@@ -191,15 +191,11 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 // DB.Tx runs fn again when the database reports a collision, and only then.
 func TestTxRetriesOnlyCollisions(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "a.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openSQLite(t)
 	serialization := internalErr("commit", &pgconn.PgError{Code: "40001", Message: "could not serialize access"})
 
 	calls := 0
-	err = db.Tx(ctx, func(*Tx) error {
+	err := db.Tx(ctx, func(*Tx) error {
 		calls++
 		if calls < 3 {
 			return serialization
@@ -224,4 +220,16 @@ func TestTxRetriesOnlyCollisions(t *testing.T) {
 	if !retryable(&pgconn.PgError{Code: "40P01"}) || retryable(&pgconn.PgError{Code: "23505"}) || retryable(errors.New("x")) {
 		t.Error("retryable misclassifies PostgreSQL codes")
 	}
+}
+
+// openSQLite opens a new migrated SQLite database in t's temporary
+// directory, closed when t ends.
+func openSQLite(t *testing.T) *DB {
+	t.Helper()
+	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }

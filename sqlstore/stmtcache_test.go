@@ -3,7 +3,6 @@ package sqlstore
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"sync"
 	"testing"
 )
@@ -42,17 +41,13 @@ func cachedTexts(t *testing.T, db *DB) map[string]bool {
 // nothing in use.
 func TestSQLiteStatementCache(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "a.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openSQLite(t)
 	db.SQLDB().SetMaxOpenConns(1) // one connection: every statement meets its cache
 	if _, err := db.SQLDB().ExecContext(ctx, `CREATE TABLE t (n INTEGER)`); err != nil {
 		t.Fatal(err)
 	}
 	const sel = `SELECT n FROM t ORDER BY n`
-	err = db.Tx(ctx, func(tx *Tx) error {
+	err := db.Tx(ctx, func(tx *Tx) error {
 		for i := range 3 {
 			if _, err := tx.exec(ctx, `INSERT INTO t (n) VALUES (?)`, i); err != nil {
 				return err
@@ -121,11 +116,7 @@ func TestSQLiteStatementCache(t *testing.T) {
 // Concurrent readers and writers share the cached statements of a pool.
 func TestSQLiteStatementCacheConcurrent(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "a.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openSQLite(t)
 	db.SQLDB().SetMaxOpenConns(3)
 	if _, err := db.SQLDB().ExecContext(ctx, `CREATE TABLE t (w INTEGER, n INTEGER)`); err != nil {
 		t.Fatal(err)
