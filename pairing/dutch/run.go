@@ -642,9 +642,7 @@ type baseTable struct {
 // are read only for the topscorer case of C3).
 func (b *baseTable) compat(li, si int) bool {
 	r := b.crow
-	if r.lo != b.e.sorted[b.vi[li]] {
-		r.row(b.e.sorted[b.vi[li]])
-	}
+	r.row(b.e.sorted[b.vi[li]]) // once per lo: row keeps the last one
 	if r.mark[b.pidx[si]] == r.stamp {
 		return false
 	}
